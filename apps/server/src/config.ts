@@ -1,0 +1,77 @@
+/**
+ * Server configuration: the only place that reads the environment (and an optional `.env`).
+ * Every setting has a default that runs with nothing set; `.env.example` documents them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  CATALOG_SOURCE: z.enum(['local', 'tmdb']).default('local'),
+  IMAGE_BASE_URL: z.string().url().default('https://image.tmdb.org/t/p'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (embedded database, outbox, secrets). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  catalogSource: 'local' | 'tmdb';
+  /** TMDB's image host base, sizes appended (`{base}/w500/abc.jpg`). */
+  imageBaseUrl: string;
+  logLevel: string;
+  /** Absolute path of the built web app. */
+  webDist: string;
+}
+
+/** Reads KEY=VALUE lines of a `.env` file; values already in the environment win. */
+function readDotEnv(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match?.[1] && match[2] !== undefined && match[2] !== '') {
+      out[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+    }
+  }
+  return out;
+}
+
+/**
+ * Parses the environment once.
+ * @throws Error naming each invalid setting.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
+  const merged = { ...readDotEnv(path.join(cwd, '.env')), ...env };
+  const cleaned = Object.fromEntries(
+    Object.entries(merged).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    catalogSource: e.CATALOG_SOURCE,
+    imageBaseUrl: e.IMAGE_BASE_URL.replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(
+      e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
+    ),
+  };
+}

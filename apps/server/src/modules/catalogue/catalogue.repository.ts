@@ -1,0 +1,220 @@
+/**
+ * Catalogue SQL: every query the local source runs. Rows come back in column names; the
+ * mapper (catalogue.mapper.ts) turns them into TMDB shapes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database, type GenreJson, type MediaType } from '@pigostream/db';
+
+/** A `titles` row as selected for lists. */
+export interface TitleListRow {
+  media_type: MediaType;
+  id: number;
+  title: string;
+  original_title: string | null;
+  original_language: string | null;
+  overview: string | null;
+  release_date: string | null;
+  poster_path: string | null;
+  backdrop_path: string | null;
+  vote_average: number | null;
+  vote_count: number | null;
+  popularity: number | null;
+  genres: GenreJson[];
+  total: number;
+}
+
+export interface TitleDetailRow extends Omit<TitleListRow, 'total'> {
+  tagline: string | null;
+  status: string | null;
+  imdb_id: string | null;
+  runtime: number | null;
+  episode_run_time: number | null;
+  last_air_date: string | null;
+  number_of_episodes: number | null;
+  number_of_seasons: number | null;
+  trailer_key: string | null;
+  spoken_languages: { iso_639_1: string; english_name: string; name: string }[];
+  created_by: { id: number | null; name: string }[];
+}
+
+export interface CreditRow {
+  kind: 'cast' | 'crew';
+  order: number;
+  cast_id: number | null;
+  person_id: number | null;
+  name: string;
+  character: string | null;
+  job: string | null;
+  department: string | null;
+  profile_path: string | null;
+}
+
+export interface SeasonRow {
+  id: number;
+  season_number: number;
+  name: string;
+  overview: string | null;
+  air_date: string | null;
+  poster_path: string | null;
+  episode_count: number;
+}
+
+export interface EpisodeRow {
+  id: number;
+  season_number: number;
+  episode_number: number;
+  name: string;
+  overview: string | null;
+  air_date: string | null;
+  still_path: string | null;
+  runtime: number | null;
+  vote_average: number | null;
+}
+
+const listColumns = sql.raw(`media_type, id, title, original_title, original_language, overview,
+  release_date::text as release_date, poster_path, backdrop_path, vote_average, vote_count,
+  popularity, genres, (count(*) over ())::int as total`);
+
+function page(limit: number, offset: number): SQL {
+  return sql`limit ${limit} offset ${offset}`;
+}
+
+/** Titles by popularity; `recency` favours recent releases (trending). */
+export function listByPopularity(
+  db: Database,
+  type: MediaType,
+  limit: number,
+  offset: number,
+  recency: boolean,
+): Promise<TitleListRow[]> {
+  const order = recency
+    ? sql`coalesce(popularity, 0) / (1 + greatest(0, extract(year from now()) - coalesce(extract(year from release_date), 1900)) / 8.0) desc`
+    : sql`popularity desc nulls last`;
+  return queryRows<TitleListRow>(
+    db,
+    sql`select ${listColumns} from titles where media_type = ${type}
+        order by ${order}, vote_count desc nulls last, id ${page(limit, offset)}`,
+  );
+}
+
+/** Titles available on a provider in a region, by popularity. */
+export function listByProvider(
+  db: Database,
+  type: MediaType,
+  providerId: number,
+  region: string,
+  limit: number,
+  offset: number,
+): Promise<TitleListRow[]> {
+  return queryRows<TitleListRow>(
+    db,
+    sql`select ${listColumns} from titles t
+        where t.media_type = ${type} and exists (
+          select 1 from title_providers p where p.media_type = t.media_type and p.title_id = t.id
+            and p.provider_id = ${providerId} and p.region = ${region})
+        order by popularity desc nulls last, vote_count desc nulls last, id ${page(limit, offset)}`,
+  );
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Typo-tolerant search over title and original title (pg_trgm): exact titles first, then
+ * prefix matches, then by word similarity, whole-title similarity and popularity.
+ */
+export function searchTitles(
+  db: Database,
+  type: MediaType,
+  query: string,
+  limit: number,
+  offset: number,
+): Promise<TitleListRow[]> {
+  const q = query.toLowerCase();
+  const prefix = `${escapeLike(q)}%`;
+  return queryRows<TitleListRow>(
+    db,
+    sql`select ${listColumns} from titles
+        where media_type = ${type} and (
+          ${q} <% lower(title) or ${q} <% lower(coalesce(original_title, ''))
+          or lower(title) like ${prefix} or lower(coalesce(original_title, '')) like ${prefix})
+        order by (lower(title) = ${q} or lower(coalesce(original_title, '')) = ${q}) desc,
+          (lower(title) like ${prefix} or lower(coalesce(original_title, '')) like ${prefix}) desc,
+          greatest(word_similarity(${q}, lower(title)),
+                   word_similarity(${q}, lower(coalesce(original_title, '')))) desc,
+          similarity(${q}, lower(title)) desc,
+          popularity desc nulls last, id
+        ${page(limit, offset)}`,
+  );
+}
+
+/** One title's row, or undefined. */
+export async function findTitle(
+  db: Database,
+  type: MediaType,
+  id: number,
+): Promise<TitleDetailRow | undefined> {
+  const rows = await queryRows<TitleDetailRow>(
+    db,
+    sql`select media_type, id, title, original_title, original_language, overview,
+          release_date::text as release_date, last_air_date::text as last_air_date, poster_path,
+          backdrop_path, vote_average, vote_count, popularity, genres, tagline, status, imdb_id,
+          runtime, episode_run_time, number_of_episodes, number_of_seasons, trailer_key,
+          spoken_languages, created_by
+        from titles where media_type = ${type} and id = ${id}`,
+  );
+  return rows[0];
+}
+
+/** Cast then crew of a title, in billing order. */
+export function findCredits(db: Database, type: MediaType, id: number): Promise<CreditRow[]> {
+  return queryRows<CreditRow>(
+    db,
+    sql`select kind, "order", cast_id, person_id, name, character, job, department, profile_path
+        from credits where media_type = ${type} and title_id = ${id} order by kind, "order"`,
+  );
+}
+
+/** A show's seasons by number. */
+export function findSeasons(db: Database, showId: number): Promise<SeasonRow[]> {
+  return queryRows<SeasonRow>(
+    db,
+    sql`select id, season_number, name, overview, air_date::text as air_date, poster_path,
+          episode_count from seasons where show_id = ${showId} order by season_number`,
+  );
+}
+
+/** One season, or undefined. */
+export async function findSeason(
+  db: Database,
+  showId: number,
+  seasonNumber: number,
+): Promise<SeasonRow | undefined> {
+  const rows = await queryRows<SeasonRow>(
+    db,
+    sql`select id, season_number, name, overview, air_date::text as air_date, poster_path,
+          episode_count from seasons where show_id = ${showId} and season_number = ${seasonNumber}`,
+  );
+  return rows[0];
+}
+
+/** A season's episodes by number. */
+export function findEpisodes(
+  db: Database,
+  showId: number,
+  seasonNumber: number,
+): Promise<EpisodeRow[]> {
+  return queryRows<EpisodeRow>(
+    db,
+    sql`select id, season_number, episode_number, name, overview, air_date::text as air_date,
+          still_path, runtime, vote_average from episodes
+        where show_id = ${showId} and season_number = ${seasonNumber} order by episode_number`,
+  );
+}
+
+/** Whether the catalogue holds no title at all (first start). */
+export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from titles limit 1`);
+  return rows.length === 0;
+}

@@ -1,0 +1,212 @@
+/**
+ * Catalogue calls of spec section 7 under `/pigo-stream`, validated by the schemas in
+ * `@pigostream/contracts`. Errors: 400 `{ error }` for bad input, 404 `{ error }` for an
+ * unknown title or season.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorSchema,
+  findProvider,
+  idSchema,
+  mediaDetailsSchema,
+  mediaPageSchema,
+  mediaTypeSchema,
+  pageSchema,
+  PROVIDERS,
+  providerSchema,
+  searchQuerySchema,
+  seasonDetailsSchema,
+  trailerSchema,
+} from '@pigostream/contracts';
+import { artPath } from './art-paths.ts';
+import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
+
+const typeParams = z.object({ type: mediaTypeSchema });
+const pageQuery = z.object({ page: pageSchema });
+const idTypeQuery = z.object({ id: idSchema, type: mediaTypeSchema });
+const errors = { 400: errorSchema, 404: errorSchema };
+const seasonNumberSchema = z
+  .string({ error: 'seasonNumber is required' })
+  .regex(/^\d{1,4}$/, 'seasonNumber must be a whole number')
+  .transform(Number);
+const regionSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'region must be a two-letter country code')
+  .transform((r) => r.toUpperCase())
+  .optional();
+const providerIdSchema = z
+  .string({ error: 'provider is required' })
+  .regex(/^\d{1,6}$/, 'provider must be a provider id')
+  .transform(Number);
+
+/** The fixed provider list with drawn logo marks (decisions.md: no trademark images). */
+const providerList = PROVIDERS.map((p) => ({
+  ...p,
+  logo: artPath('logo', `provider-${p.id}-${p.bg}`, p.name),
+}));
+
+export interface CatalogueRoutesOptions {
+  source: CatalogueSource;
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (
+  app,
+  { source },
+) => {
+  const tags = ['catalogue'];
+
+  app.get(
+    '/index/trending/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Titles trending this week, 20 per page (spec 7: /index/{group}/{kind})',
+        params: typeParams,
+        querystring: pageQuery,
+        response: { 200: mediaPageSchema, ...errors },
+      },
+    },
+    (req) => source.trending(req.params.type, req.query.page),
+  );
+
+  app.get(
+    '/index/popular/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Titles by popularity, 20 per page (spec 7: /index/{group}/{kind})',
+        params: typeParams,
+        querystring: pageQuery,
+        response: { 200: mediaPageSchema, ...errors },
+      },
+    },
+    (req) => source.popular(req.params.type, req.query.page),
+  );
+
+  app.get(
+    '/index/search/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Typo-tolerant search over titles and original titles, 20 per page',
+        params: typeParams,
+        querystring: z.object({ query: searchQuerySchema, page: pageSchema }),
+        response: { 200: mediaPageSchema, ...errors },
+      },
+    },
+    (req) => source.search(req.params.type, req.query.query, req.query.page),
+  );
+
+  app.get(
+    '/index/media/:type/by-provider',
+    {
+      schema: {
+        tags,
+        summary: "Titles on a provider (12 is Crunchyroll's alias of 283); region defaults to the provider's",
+        params: typeParams,
+        querystring: z.object({ provider: providerIdSchema, region: regionSchema, page: pageSchema }),
+        response: { 200: mediaPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const provider = findProvider(req.query.provider);
+      if (!provider) {
+        return reply.code(400).send({ error: `Unknown provider ${req.query.provider}` });
+      }
+      const region = req.query.region ?? provider.region;
+      return source.byProvider(req.params.type, provider.id, region, req.query.page);
+    },
+  );
+
+  app.get(
+    '/index/media-details',
+    {
+      schema: {
+        tags,
+        summary: 'Hero media details',
+        querystring: idTypeQuery,
+        response: { 200: mediaDetailsSchema, ...errors },
+      },
+    },
+    (req) => source.details(req.query.type, req.query.id),
+  );
+
+  app.get(
+    '/media-details',
+    {
+      schema: {
+        tags,
+        summary: 'Media details; a missing type means movie, then tv (decisions.md)',
+        querystring: z.object({ id: idSchema, type: mediaTypeSchema.optional() }),
+        response: { 200: mediaDetailsSchema, ...errors },
+      },
+    },
+    async (req) => {
+      if (req.query.type) return source.details(req.query.type, req.query.id);
+      try {
+        return await source.details('movie', req.query.id);
+      } catch (error) {
+        if (error instanceof NotFoundError) return source.details('tv', req.query.id);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/playground/media-info',
+    {
+      schema: {
+        tags,
+        summary: 'The play page media item with credits, seasons and videos',
+        querystring: idTypeQuery,
+        response: { 200: mediaDetailsSchema, ...errors },
+      },
+    },
+    (req) => source.details(req.query.type, req.query.id),
+  );
+
+  app.get(
+    '/playground/media-trailer',
+    {
+      schema: {
+        tags,
+        summary: 'The YouTube trailer link, or null',
+        querystring: idTypeQuery,
+        response: { 200: trailerSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const details = await source.details(req.query.type, req.query.id);
+      const video =
+        details.videos.results.find((v) => v.site === 'YouTube' && v.type === 'Trailer') ??
+        details.videos.results.find((v) => v.site === 'YouTube');
+      return { youtubeTrailer: video ? `https://www.youtube.com/watch?v=${video.key}` : null };
+    },
+  );
+
+  app.get(
+    '/playground/season',
+    {
+      schema: {
+        tags,
+        summary: 'A season of a show with its episodes',
+        querystring: z.object({ id: idSchema, seasonNumber: seasonNumberSchema }),
+        response: { 200: seasonDetailsSchema, ...errors },
+      },
+    },
+    (req) => source.season(req.query.id, req.query.seasonNumber),
+  );
+
+  app.get(
+    '/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The fixed list of streaming providers (spec 9)',
+        response: { 200: z.array(providerSchema) },
+      },
+    },
+    () => providerList,
+  );
+};

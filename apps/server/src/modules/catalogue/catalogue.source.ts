@@ -1,0 +1,27 @@
+/**
+ * The catalogue as the API sees it: one interface, answered by the local database today and by
+ * TMDB v3 later (issue 3). Every method answers TMDB-shaped objects (spec section 3).
+ */
+import type { MediaDetails, MediaPage, MediaType, SeasonDetails } from '@pigostream/contracts';
+
+/** Raised when a title or season does not exist; routes answer 404. */
+export class NotFoundError extends Error {
+  override readonly name = 'NotFoundError';
+}
+
+export interface CatalogueSource {
+  /** Titles trending this week, 20 per page. */
+  trending(type: MediaType, page: number): Promise<MediaPage>;
+  /** Titles by popularity, 20 per page. */
+  popular(type: MediaType, page: number): Promise<MediaPage>;
+  /** Typo-tolerant title search (title and original title), 20 per page. */
+  search(type: MediaType, query: string, page: number): Promise<MediaPage>;
+  /** Titles streaming on a provider (canonical id) in an ISO 3166-1 region, 20 per page. */
+  byProvider(type: MediaType, providerId: number, region: string, page: number): Promise<MediaPage>;
+  /** Full details with credits and videos. @throws NotFoundError */
+  details(type: MediaType, id: number): Promise<MediaDetails>;
+  /** A season with its episodes. @throws NotFoundError */
+  season(showId: number, seasonNumber: number): Promise<SeasonDetails>;
+}
+
+export const PAGE_SIZE = 20;

@@ -1,0 +1,276 @@
+/**
+ * Shared import loop: streams a dump record by record (JSON lines or CSV) in constant memory,
+ * validates each record with its zod schema, maps it, and writes batches through the
+ * catalogue writer. A bad record is reported with its line number and skipped; a batch the
+ * database rejects is retried record by record so only the offending records are skipped.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { parse as parseCsv, type CsvError } from 'csv-parse';
+import type { z } from 'zod';
+import type { Database } from '@pigostream/db';
+import {
+  writeAnime,
+  writeTitles,
+  type AnimeRow,
+  type RelationRow,
+  type TitleRecord,
+  type WriteCounts,
+} from '../catalogue.writer.ts';
+
+/** An AniList entry with its relation edges. */
+export interface AnimeItem {
+  entry: AnimeRow;
+  relations: RelationRow[];
+}
+
+/** Options every importer takes. */
+export interface ImportOptions {
+  /** Called as the file is read, with bytes read so far and the file's size in bytes. */
+  onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /** Receives one message per skipped record (`line 12: skipped: <reason>`). */
+  log?: (message: string) => void;
+  /** Records per write transaction (default: the importer's own, about 500). */
+  batchSize?: number;
+}
+
+/** What one import did. Counts of kinds a dump does not carry stay 0. */
+export interface ImportSummary {
+  importer: string;
+  file: string;
+  /** Records (non-blank lines, CSV rows) read. */
+  read: number;
+  /** Records skipped: unparsable, failing validation, or rejected by the database. */
+  skipped: number;
+  titles: WriteCounts;
+  seasons: WriteCounts;
+  episodes: WriteCounts;
+  anime: WriteCounts;
+  relationsAdded: number;
+  /** Cast, crew and provider rows written (credits are replaced per title). */
+  cast: number;
+  crew: number;
+  providers: number;
+  /** Wall time in seconds. */
+  seconds: number;
+}
+
+/** How to read, check and map one dump. */
+export interface ImporterSpec<T> {
+  name: string;
+  format: 'jsonl' | 'csv';
+  /** A zod schema (any input type) whose output is `T`. */
+  schema: { safeParse: (value: unknown) => z.ZodSafeParseResult<T> };
+  map: (record: T) => TitleRecord | AnimeItem;
+  batchSize?: number;
+}
+
+type Raw = { line: number; value: unknown } | { line: number; error: string };
+
+const zero = (): WriteCounts => ({ added: 0, updated: 0, unchanged: 0 });
+const MAX_LOGGED = 50;
+
+async function* jsonLines(file: string, progress: (bytes: number) => void): AsyncGenerator<Raw> {
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
+  let rest = '';
+  let line = 0;
+  for await (const chunk of stream as AsyncIterable<string>) {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    for (const text of parts) yield parseJson(++line, text);
+    progress(stream.bytesRead);
+  }
+  if (rest.trim() !== '') yield parseJson(++line, rest);
+}
+
+function parseJson(line: number, text: string): Raw {
+  const trimmed = text.trim();
+  if (trimmed === '') return { line, value: undefined };
+  try {
+    return { line, value: JSON.parse(trimmed) as unknown };
+  } catch (error) {
+    return { line, error: `invalid JSON: ${(error as Error).message}` };
+  }
+}
+
+async function* csvRows(file: string, progress: (bytes: number) => void): AsyncGenerator<Raw> {
+  const source = createReadStream(file);
+  const problems: Raw[] = [];
+  const parser = source.pipe(
+    parseCsv({
+      columns: true,
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (err: CsvError | undefined) => {
+        const lines = (err as (CsvError & { lines?: number }) | undefined)?.lines ?? 0;
+        problems.push({ line: lines, error: `invalid CSV: ${err?.message ?? 'unreadable row'}` });
+        return undefined;
+      },
+    }),
+  );
+  let lastLine = 1;
+  for await (const row of parser as AsyncIterable<{ record: unknown; info: { lines: number } }>) {
+    for (const problem of problems.splice(0)) {
+      lastLine = Math.max(lastLine, problem.line);
+      yield problem;
+    }
+    // A quoted field may span lines: the record starts after the previous one ended.
+    yield { line: lastLine + 1, value: row.record };
+    lastLine = row.info.lines;
+    progress(source.bytesRead);
+  }
+  yield* problems.splice(0);
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || 'record'}: ${i.message}`)
+    .join('; ');
+}
+
+/**
+ * Imports one dump file with `spec`.
+ * @returns the summary; never throws for bad records, only for an unreadable file or a
+ *   database that cannot be reached.
+ */
+export async function runImport<T>(
+  db: Database,
+  filePath: string,
+  spec: ImporterSpec<T>,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const { size } = await stat(filePath);
+  const summary: ImportSummary = {
+    importer: spec.name,
+    file: filePath,
+    read: 0,
+    skipped: 0,
+    titles: zero(),
+    seasons: zero(),
+    episodes: zero(),
+    anime: zero(),
+    relationsAdded: 0,
+    cast: 0,
+    crew: 0,
+    providers: 0,
+    seconds: 0,
+  };
+  let logged = 0;
+  const skip = (line: number, reason: string) => {
+    summary.skipped++;
+    logged++;
+    if (logged <= MAX_LOGGED) options.log?.(`line ${line}: skipped: ${reason}`);
+    else if (logged === MAX_LOGGED + 1) options.log?.('further skipped lines are not shown');
+  };
+  const batchSize = options.batchSize ?? spec.batchSize ?? 500;
+  let batch: { line: number; item: TitleRecord | AnimeItem }[] = [];
+  const flush = async () => {
+    if (batch.length > 0) await writeBatch(db, batch, summary, skip);
+    batch = [];
+  };
+  const progress = (bytes: number) => options.onProgress?.(Math.min(bytes, size), size);
+  const rows = spec.format === 'csv' ? csvRows(filePath, progress) : jsonLines(filePath, progress);
+  for await (const raw of rows) {
+    if ('value' in raw && raw.value === undefined) continue;
+    summary.read++;
+    if ('error' in raw) {
+      skip(raw.line, raw.error);
+      continue;
+    }
+    const parsed = spec.schema.safeParse(raw.value);
+    if (!parsed.success) {
+      skip(raw.line, describe(parsed.error));
+      continue;
+    }
+    try {
+      batch.push({ line: raw.line, item: spec.map(parsed.data) });
+    } catch (error) {
+      skip(raw.line, `cannot map: ${(error as Error).message}`);
+      continue;
+    }
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  progress(size);
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
+async function writeBatch(
+  db: Database,
+  batch: { line: number; item: TitleRecord | AnimeItem }[],
+  summary: ImportSummary,
+  skip: (line: number, reason: string) => void,
+): Promise<void> {
+  try {
+    await writeItems(
+      db,
+      batch.map((b) => b.item),
+      summary,
+    );
+  } catch (error) {
+    if (batch.length === 1) {
+      skip(batch[0]?.line ?? 0, `database rejected the record: ${(error as Error).message}`);
+      return;
+    }
+    for (const one of batch) await writeBatch(db, [one], summary, skip);
+  }
+}
+
+function add(total: WriteCounts, part: WriteCounts): void {
+  total.added += part.added;
+  total.updated += part.updated;
+  total.unchanged += part.unchanged;
+}
+
+async function writeItems(
+  db: Database,
+  items: (TitleRecord | AnimeItem)[],
+  summary: ImportSummary,
+): Promise<void> {
+  const anime = items.filter((i): i is AnimeItem => 'entry' in i);
+  const records = items.filter((i): i is TitleRecord => 'title' in i);
+  if (records.length > 0) {
+    const counts = await writeTitles(db, records);
+    add(summary.titles, counts.titles);
+    add(summary.seasons, counts.seasons);
+    add(summary.episodes, counts.episodes);
+    for (const r of records) {
+      summary.cast += r.cast?.length ?? 0;
+      summary.crew += r.crew?.length ?? 0;
+      summary.providers += r.providers?.length ?? 0;
+    }
+  }
+  if (anime.length > 0) {
+    const counts = await writeAnime(
+      db,
+      anime.map((a) => a.entry),
+      anime.flatMap((a) => a.relations),
+      [],
+    );
+    add(summary.anime, counts.entries);
+    summary.relationsAdded += counts.relationsAdded;
+  }
+}
+
+const fmt = (label: string, c: WriteCounts) =>
+  `${label} +${c.added} ~${c.updated} =${c.unchanged}`;
+
+/** One line for people: `movnix-tv: 956 read, 0 skipped; titles +956 ~0 =0; ...; 12.3 s`. */
+export function formatSummary(s: ImportSummary): string {
+  const parts = [`${s.importer}: ${s.read} read, ${s.skipped} skipped`];
+  const total = (c: WriteCounts) => c.added + c.updated + c.unchanged;
+  if (total(s.titles) > 0) parts.push(fmt('titles', s.titles));
+  if (total(s.seasons) > 0) parts.push(fmt('seasons', s.seasons));
+  if (total(s.episodes) > 0) parts.push(fmt('episodes', s.episodes));
+  if (total(s.anime) > 0) parts.push(`${fmt('anime', s.anime)}, relations +${s.relationsAdded}`);
+  if (s.cast + s.crew + s.providers > 0) {
+    parts.push(`credits ${s.cast} cast, ${s.crew} crew; providers ${s.providers}`);
+  }
+  parts.push(`${s.seconds.toFixed(1)} s`);
+  return parts.join('; ');
+}

@@ -1,0 +1,45 @@
+/** The catalogue answered from the local database (CATALOG_SOURCE=local). */
+import type { MediaType } from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import * as repo from './catalogue.repository.ts';
+import { toDetails, toPage, toSeason } from './catalogue.mapper.ts';
+import { NotFoundError, PAGE_SIZE, type CatalogueSource } from './catalogue.source.ts';
+
+const offset = (page: number) => (page - 1) * PAGE_SIZE;
+
+/** Builds the local source over a database. */
+export function createLocalSource(db: Database): CatalogueSource {
+  return {
+    async trending(type, page) {
+      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page), true), page);
+    },
+    async popular(type, page) {
+      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page), false), page);
+    },
+    async search(type, query, page) {
+      return toPage(await repo.searchTitles(db, type, query, PAGE_SIZE, offset(page)), page);
+    },
+    async byProvider(type, providerId, region, page) {
+      return toPage(
+        await repo.listByProvider(db, type, providerId, region, PAGE_SIZE, offset(page)),
+        page,
+      );
+    },
+    async details(type: MediaType, id: number) {
+      const row = await repo.findTitle(db, type, id);
+      if (!row) throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${id}`);
+      const [credits, seasons] = await Promise.all([
+        repo.findCredits(db, type, id),
+        type === 'tv' ? repo.findSeasons(db, id) : Promise.resolve([]),
+      ]);
+      return toDetails(row, credits, seasons);
+    },
+    async season(showId, seasonNumber) {
+      const show = await repo.findTitle(db, 'tv', showId);
+      if (!show) throw new NotFoundError(`No show with id ${showId}`);
+      const season = await repo.findSeason(db, showId, seasonNumber);
+      if (!season) throw new NotFoundError(`Show ${showId} has no season ${seasonNumber}`);
+      return toSeason(show.title, season, await repo.findEpisodes(db, showId, seasonNumber));
+    },
+  };
+}

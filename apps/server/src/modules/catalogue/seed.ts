@@ -1,0 +1,220 @@
+/**
+ * Loads the starter catalogue (apps/server/catalogue/*.json) into an empty database on first
+ * start. Season and episode ids, which the files leave out, are derived from the show id and
+ * numbers so they stay the same on every load.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { genreFromName } from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import { languageFromCode, languageFromEnglishName } from '../../lib/languages.ts';
+import { isCatalogueEmpty } from './catalogue.repository.ts';
+import {
+  writeAnime,
+  writeTitles,
+  type AnimeLinkRow,
+  type AnimeRow,
+  type RelationRow,
+  type TitleRecord,
+} from './catalogue.writer.ts';
+import {
+  starterAnimeSchema,
+  starterMovieSchema,
+  starterShowSchema,
+  type StarterMovie,
+  type StarterShow,
+} from './starter.schema.ts';
+
+export const STARTER_DIR = fileURLToPath(new URL('../../../catalogue', import.meta.url));
+
+/** Stable synthetic id in [1e9, 2e9) for records the files give no id. */
+export function syntheticId(key: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return 1_000_000_000 + ((h >>> 0) % 1_000_000_000);
+}
+
+function spoken(names: string[], originalLanguage: string) {
+  const list = names.map(languageFromEnglishName);
+  return list.length > 0 ? list : [languageFromCode(originalLanguage)];
+}
+
+function movieRecord(m: StarterMovie): TitleRecord {
+  return {
+    title: {
+      mediaType: 'movie',
+      id: m.id,
+      title: m.title,
+      originalTitle: m.original_title,
+      originalLanguage: m.original_language,
+      overview: m.overview,
+      tagline: m.tagline ?? null,
+      releaseDate: m.release_date,
+      runtime: m.runtime,
+      voteAverage: m.vote_average,
+      voteCount: m.vote_count,
+      popularity: m.popularity,
+      imdbId: m.imdb_id ?? null,
+      trailerKey: m.trailer_key ?? null,
+      genres: m.genres.map((g) => genreFromName(g, 'movie')),
+      spokenLanguages: spoken(m.spoken_languages, m.original_language),
+    },
+    cast: m.cast.map((c) => ({ name: c.name, character: c.character ?? null })),
+    crew: [
+      ...m.directors.map((name) => ({ name, job: 'Director', department: 'Directing' })),
+      ...(m.crew ?? []),
+    ],
+    providers: m.providers.map((p) => ({ providerId: p.id, region: p.region })),
+  };
+}
+
+function showRecord(s: StarterShow): TitleRecord {
+  const seasons = (s.seasons ?? []).map((season) => ({
+    seasonNumber: season.season_number,
+    id: syntheticId(`tv-${s.id}-s${season.season_number}`),
+    name: season.name,
+    overview: season.overview ?? null,
+    airDate: season.air_date,
+    episodeCount: season.episodes.length,
+    episodes: season.episodes.map((e) => ({
+      seasonNumber: season.season_number,
+      episodeNumber: e.episode_number,
+      id: syntheticId(`tv-${s.id}-s${season.season_number}e${e.episode_number}`),
+      name: e.name,
+      overview: e.overview ?? null,
+      airDate: e.air_date,
+      runtime: e.runtime ?? s.episode_run_time ?? null,
+    })),
+  }));
+  const regular = seasons.filter((x) => x.seasonNumber > 0);
+  return {
+    title: {
+      mediaType: 'tv',
+      id: s.id,
+      title: s.name,
+      originalTitle: s.original_name,
+      originalLanguage: s.original_language,
+      overview: s.overview,
+      tagline: s.tagline ?? null,
+      releaseDate: s.first_air_date,
+      lastAirDate: s.last_air_date ?? null,
+      status: s.status ?? null,
+      episodeRunTime: s.episode_run_time ?? null,
+      numberOfEpisodes: s.number_of_episodes ?? regular.reduce((n, x) => n + x.episodeCount, 0),
+      numberOfSeasons: regular.length > 0 ? regular.length : null,
+      voteAverage: s.vote_average,
+      voteCount: s.vote_count,
+      popularity: s.popularity,
+      trailerKey: s.trailer_key ?? null,
+      genres: s.genres.map((g) => genreFromName(g, 'tv')),
+      spokenLanguages: spoken(s.spoken_languages, s.original_language),
+      createdBy: s.created_by.map((name) => ({ id: null, name })),
+    },
+    cast: s.cast.map((c) => ({ name: c.name, character: c.character ?? null })),
+    crew: s.crew ?? [],
+    providers: s.providers.map((p) => ({ providerId: p.id, region: p.region })),
+    seasons,
+  };
+}
+
+function readArray(file: string): unknown[] {
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(parsed)) throw new Error(`${file}: expected a JSON array`);
+  return parsed;
+}
+
+function parseAll<T>(schema: z.ZodType<T>, items: unknown[], file: string): T[] {
+  return items.map((item, index) => {
+    const result = schema.safeParse(item);
+    if (!result.success) {
+      throw new Error(`${path.basename(file)} entry ${index}: ${z.prettifyError(result.error)}`);
+    }
+    return result.data;
+  });
+}
+
+/** Merges records that share a title: the first wins, providers are united. */
+function mergeDuplicates(records: TitleRecord[]): TitleRecord[] {
+  const byKey = new Map<string, TitleRecord>();
+  for (const record of records) {
+    const key = `${record.title.mediaType}:${record.title.id}`;
+    const existing = byKey.get(key);
+    if (!existing) byKey.set(key, record);
+    else existing.providers = [...(existing.providers ?? []), ...(record.providers ?? [])];
+  }
+  return [...byKey.values()];
+}
+
+export interface StarterCatalogue {
+  titles: TitleRecord[];
+  anime: AnimeRow[];
+  relations: RelationRow[];
+  links: AnimeLinkRow[];
+}
+
+/**
+ * Reads and validates every starter file.
+ * @throws Error naming the file and entry of the first invalid record.
+ */
+export function readStarterCatalogue(dir = STARTER_DIR): StarterCatalogue {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const titles: TitleRecord[] = [];
+  const anime: AnimeRow[] = [];
+  const relations: RelationRow[] = [];
+  const links: AnimeLinkRow[] = [];
+  for (const name of files) {
+    const file = path.join(dir, name);
+    const items = readArray(file);
+    if (name.startsWith('movies')) titles.push(...parseAll(starterMovieSchema, items, file).map(movieRecord));
+    else if (name.startsWith('shows')) titles.push(...parseAll(starterShowSchema, items, file).map(showRecord));
+    else if (name.startsWith('anime')) {
+      for (const franchise of parseAll(starterAnimeSchema, items, file)) {
+        for (const t of franchise.titles) titles.push(t.media_type === 'movie' ? movieRecord(t) : showRecord(t));
+        for (const e of franchise.entries) {
+          anime.push({
+            id: e.id,
+            titleEnglish: e.title.english,
+            titleRomaji: e.title.romaji,
+            type: e.type,
+            format: e.format,
+            episodes: e.episodes,
+            duration: e.duration ?? null,
+            startYear: e.startDate.year,
+            startMonth: e.startDate.month,
+            startDay: e.startDate.day,
+            description: e.description ?? null,
+          });
+          for (const r of e.relations) relations.push({ mediaId: e.id, nodeId: r.id, relationType: r.relationType });
+        }
+        for (const l of franchise.links) {
+          for (const anilistId of l.anilist_ids) links.push({ mediaType: l.media_type, tmdbId: l.tmdb_id, anilistId });
+        }
+      }
+    }
+  }
+  return { titles: mergeDuplicates(titles), anime, relations, links };
+}
+
+/**
+ * Writes the starter catalogue when the catalogue is empty.
+ * @returns counts of what was written, or null when the catalogue already had titles.
+ */
+export async function seedIfEmpty(
+  db: Database,
+  dir = STARTER_DIR,
+): Promise<{ titles: number; episodes: number; anime: number } | null> {
+  if (!(await isCatalogueEmpty(db))) return null;
+  const starter = readStarterCatalogue(dir);
+  const written = await writeTitles(db, starter.titles);
+  const anime = await writeAnime(db, starter.anime, starter.relations, starter.links);
+  return {
+    titles: written.titles.added,
+    episodes: written.episodes.added,
+    anime: anime.entries.added,
+  };
+}

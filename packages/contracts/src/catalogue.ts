@@ -1,0 +1,120 @@
+/**
+ * Catalogue shapes: TMDB v3 field names (spec section 3, Media item and Season detail), so the
+ * local and the TMDB source answer alike. Image fields are TMDB `*_path` values or the server's
+ * drawn-art paths (`/art/...`); either resolves under `/pigo-stream/images/{size}`.
+ */
+import { z } from 'zod';
+import { mediaTypeSchema, pagedSchema } from './common.ts';
+
+export const genreSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A title in a list (trending, popular, search, by-provider). */
+export const mediaListItemSchema = z.object({
+  id: z.number().int(),
+  media_type: mediaTypeSchema,
+  title: z.string().optional(),
+  original_title: z.string().optional(),
+  name: z.string().optional(),
+  original_name: z.string().optional(),
+  release_date: z.string().optional(),
+  first_air_date: z.string().optional(),
+  overview: z.string(),
+  poster_path: z.string(),
+  backdrop_path: z.string(),
+  vote_average: z.number(),
+  vote_count: z.number().int(),
+  popularity: z.number(),
+  original_language: z.string().nullable(),
+  genre_ids: z.array(z.number().int()),
+});
+export type MediaListItem = z.infer<typeof mediaListItemSchema>;
+
+export const mediaPageSchema = pagedSchema(mediaListItemSchema);
+export type MediaPage = z.infer<typeof mediaPageSchema>;
+
+export const castMemberSchema = z.object({
+  id: z.number().int().nullable(),
+  cast_id: z.number().int(),
+  name: z.string(),
+  character: z.string().nullable(),
+  profile_path: z.string(),
+  order: z.number().int(),
+});
+export const crewMemberSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  job: z.string(),
+  department: z.string().nullable(),
+  profile_path: z.string(),
+});
+
+export const seasonSummarySchema = z.object({
+  id: z.number().int(),
+  season_number: z.number().int(),
+  name: z.string(),
+  overview: z.string(),
+  air_date: z.string().nullable(),
+  episode_count: z.number().int(),
+  poster_path: z.string(),
+});
+
+export const videoSchema = z.object({
+  key: z.string(),
+  site: z.string(),
+  type: z.string(),
+  name: z.string(),
+  official: z.boolean(),
+});
+
+/** A title with everything the play page shows (`append_to_response=credits,videos`). */
+export const mediaDetailsSchema = mediaListItemSchema.omit({ genre_ids: true }).extend({
+  tagline: z.string().nullable(),
+  status: z.string().nullable(),
+  imdb_id: z.string().nullable(),
+  runtime: z.number().int().nullable().optional(),
+  last_air_date: z.string().nullable().optional(),
+  number_of_episodes: z.number().int().nullable().optional(),
+  number_of_seasons: z.number().int().nullable().optional(),
+  episode_run_time: z.array(z.number().int()).optional(),
+  genres: z.array(genreSchema),
+  spoken_languages: z.array(
+    z.object({ iso_639_1: z.string(), english_name: z.string(), name: z.string() }),
+  ),
+  created_by: z.array(z.object({ id: z.number().int().nullable(), name: z.string() })).optional(),
+  seasons: z.array(seasonSummarySchema).optional(),
+  credits: z.object({ cast: z.array(castMemberSchema), crew: z.array(crewMemberSchema) }),
+  videos: z.object({ results: z.array(videoSchema) }),
+});
+export type MediaDetails = z.infer<typeof mediaDetailsSchema>;
+
+export const episodeSchema = z.object({
+  id: z.number().int(),
+  episode_number: z.number().int(),
+  season_number: z.number().int(),
+  name: z.string(),
+  overview: z.string(),
+  air_date: z.string().nullable(),
+  still_path: z.string(),
+  runtime: z.number().int().nullable(),
+  vote_average: z.number(),
+});
+
+/** `tv/{id}/season/{n}`. */
+export const seasonDetailsSchema = seasonSummarySchema.omit({ episode_count: true }).extend({
+  episodes: z.array(episodeSchema),
+});
+export type SeasonDetails = z.infer<typeof seasonDetailsSchema>;
+
+/** `{ youtubeTrailer }`: a YouTube watch URL, or null when the title has no trailer. */
+export const trailerSchema = z.object({ youtubeTrailer: z.string().nullable() });
+export type Trailer = z.infer<typeof trailerSchema>;
+
+/** A streaming platform of the fixed list (spec section 9). */
+export const providerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  region: z.string(),
+  bg: z.enum(['dark', 'white']),
+  logo: z.string(),
+});
+export type Provider = z.infer<typeof providerSchema>;

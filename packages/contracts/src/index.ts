@@ -1,0 +1,4 @@
+export * from './common.ts';
+export * from './catalogue.ts';
+export * from './providers.ts';
+export * from './genres.ts';

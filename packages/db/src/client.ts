@@ -1,0 +1,93 @@
+/**
+ * Database client factory: PGlite under a data directory by default, a PostgreSQL server
+ * when a connection URL is given. Both get the same schema, migrations and `pg_trgm`.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/**
+ * The drizzle database both drivers satisfy. PGlite's drizzle instance exposes the same query
+ * builder; it is typed as node-postgres's so repositories need one type.
+ */
+export type Database = NodePgDatabase<Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves true when the database answers `select 1`. Never throws. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection URL; when absent the embedded database is used. */
+  url?: string | undefined;
+  /** Directory for the embedded database's files; `memory://` keeps it in memory. */
+  dataDir: string;
+  /** Max pooled connections for a PostgreSQL server. */
+  poolSize?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Search thresholds used by the `%` and `<%` operators (pg_trgm). */
+const sessionSettings =
+  'SET pg_trgm.similarity_threshold = 0.3; SET pg_trgm.word_similarity_threshold = 0.5;';
+
+/**
+ * Opens the database and applies committed migrations.
+ * @throws when the server cannot be reached or a migration fails.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('connect', (client) => {
+      void client.query(sessionSettings);
+    });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  await client.exec(sessionSettings);
+  const db = pgliteDb as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs a raw query and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}

@@ -1,0 +1,220 @@
+/**
+ * Catalogue schema (spec section 3: Media item, Season detail, Provider, Anime-info data).
+ * Column names follow TMDB v3 and AniList field names so rows map onto API shapes directly.
+ * A title is keyed by (media_type, id) because TMDB movie and tv ids overlap.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+export type MediaType = 'movie' | 'tv';
+
+/** `{ id, name }` as TMDB answers genres. */
+export interface GenreJson {
+  id: number;
+  name: string;
+}
+/** `{ iso_639_1, english_name, name }` as TMDB answers spoken_languages. */
+export interface SpokenLanguageJson {
+  iso_639_1: string;
+  english_name: string;
+  name: string;
+}
+/** `{ id, name }` of a show's creator. */
+export interface CreatorJson {
+  id: number | null;
+  name: string;
+}
+
+/** Movies and TV shows. `title` holds a movie's title or a show's name. */
+export const titles = pgTable(
+  'titles',
+  {
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    id: integer('id').notNull(),
+    title: text('title').notNull(),
+    originalTitle: text('original_title'),
+    originalLanguage: text('original_language'),
+    overview: text('overview'),
+    tagline: text('tagline'),
+    /** release_date (movie) or first_air_date (tv), YYYY-MM-DD. */
+    releaseDate: date('release_date', { mode: 'string' }),
+    lastAirDate: date('last_air_date', { mode: 'string' }),
+    status: text('status'),
+    /** Minutes (movie). */
+    runtime: integer('runtime'),
+    /** Typical episode minutes (tv). */
+    episodeRunTime: integer('episode_run_time'),
+    numberOfEpisodes: integer('number_of_episodes'),
+    numberOfSeasons: integer('number_of_seasons'),
+    posterPath: text('poster_path'),
+    backdropPath: text('backdrop_path'),
+    voteAverage: real('vote_average'),
+    voteCount: integer('vote_count'),
+    popularity: real('popularity'),
+    imdbId: text('imdb_id'),
+    /** YouTube key of the trailer. */
+    trailerKey: text('trailer_key'),
+    genres: jsonb('genres').$type<GenreJson[]>().notNull().default([]),
+    spokenLanguages: jsonb('spoken_languages').$type<SpokenLanguageJson[]>().notNull().default([]),
+    createdBy: jsonb('created_by').$type<CreatorJson[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaType, t.id] }),
+    index('titles_popularity_idx').on(t.mediaType, t.popularity.desc().nullsLast()),
+    index('titles_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('titles_original_title_trgm_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.originalTitle}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Cast (`job` null) and crew (`character` null) of a title, in billing order. */
+export const credits = pgTable(
+  'credits',
+  {
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    titleId: integer('title_id').notNull(),
+    kind: text('kind').$type<'cast' | 'crew'>().notNull(),
+    order: smallint('order').notNull(),
+    castId: integer('cast_id'),
+    personId: integer('person_id'),
+    name: text('name').notNull(),
+    character: text('character'),
+    job: text('job'),
+    department: text('department'),
+    profilePath: text('profile_path'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaType, t.titleId, t.kind, t.order] }),
+    index('credits_name_idx').on(t.name),
+  ],
+);
+
+/** Seasons of a show. `id` is TMDB's season id (or one the loader assigned). */
+export const seasons = pgTable(
+  'seasons',
+  {
+    showId: integer('show_id').notNull(),
+    seasonNumber: integer('season_number').notNull(),
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    overview: text('overview'),
+    airDate: date('air_date', { mode: 'string' }),
+    posterPath: text('poster_path'),
+    episodeCount: integer('episode_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.seasonNumber] })],
+);
+
+/** Episodes of a season. `id` is TMDB's episode id (or one the loader assigned). */
+export const episodes = pgTable(
+  'episodes',
+  {
+    showId: integer('show_id').notNull(),
+    seasonNumber: integer('season_number').notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    id: integer('id').notNull(),
+    name: text('name').notNull(),
+    overview: text('overview'),
+    airDate: date('air_date', { mode: 'string' }),
+    stillPath: text('still_path'),
+    /** Minutes. */
+    runtime: integer('runtime'),
+    voteAverage: real('vote_average'),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.seasonNumber, t.episodeNumber] })],
+);
+
+/** Flat-rate streaming availability of a title on a provider in a region (ISO 3166-1). */
+export const titleProviders = pgTable(
+  'title_providers',
+  {
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    titleId: integer('title_id').notNull(),
+    providerId: integer('provider_id').notNull(),
+    region: text('region').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaType, t.titleId, t.providerId, t.region] }),
+    index('title_providers_provider_idx').on(t.providerId, t.region, t.mediaType),
+  ],
+);
+
+/** AniList Media entries (type ANIME or MANGA), fields as AniList names them. */
+export const animeMedia = pgTable(
+  'anime_media',
+  {
+    id: integer('id').primaryKey(),
+    idMal: integer('id_mal'),
+    titleEnglish: text('title_english'),
+    titleRomaji: text('title_romaji'),
+    titleNative: text('title_native'),
+    type: text('type').notNull().default('ANIME'),
+    format: text('format'),
+    status: text('status'),
+    episodes: integer('episodes'),
+    /** Minutes per episode. */
+    duration: integer('duration'),
+    startYear: integer('start_year'),
+    startMonth: integer('start_month'),
+    startDay: integer('start_day'),
+    description: text('description'),
+    coverImageLarge: text('cover_image_large'),
+    averageScore: integer('average_score'),
+    popularity: integer('popularity'),
+    genres: jsonb('genres').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    index('anime_media_title_english_trgm_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.titleEnglish}, '')) gin_trgm_ops`,
+    ),
+    index('anime_media_title_romaji_trgm_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.titleRomaji}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/**
+ * AniList relation edges. `nodeId` may name an entry not in `anime_media`; its romaji title
+ * and type are kept on the edge so the node can still be described.
+ */
+export const animeRelations = pgTable(
+  'anime_relations',
+  {
+    mediaId: integer('media_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    relationType: text('relation_type').notNull(),
+    nodeTitleRomaji: text('node_title_romaji'),
+    nodeType: text('node_type'),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.nodeId, t.relationType] })],
+);
+
+/** Link from a TMDB title to the AniList entries it covers. */
+export const animeLinks = pgTable(
+  'anime_links',
+  {
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
+    anilistId: integer('anilist_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaType, t.tmdbId, t.anilistId] }),
+    index('anime_links_anilist_idx').on(t.anilistId),
+  ],
+);

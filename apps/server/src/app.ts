@@ -57,7 +57,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.code(400).send({ error: field ? `${field}: ${message}` : message });
     }
     if (error instanceof NotFoundError) return reply.code(404).send({ error: error.message });
-    const status = typeof error === 'object' && error !== null && 'statusCode' in error ? Number(error.statusCode) : 500;
+    const status =
+      typeof error === 'object' && error !== null && 'statusCode' in error
+        ? Number(error.statusCode)
+        : 500;
     if (status >= 400 && status < 500) {
       const message = error instanceof Error ? error.message : 'Bad request';
       return reply.code(status).send({ error: message });

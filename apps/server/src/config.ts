@@ -10,9 +10,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   CATALOG_SOURCE: z.enum(['local', 'tmdb']).default('local'),
-  IMAGE_BASE_URL: z.string().url().default('https://image.tmdb.org/t/p'),
+  IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

@@ -44,7 +44,10 @@ export const TV_GENRES: Readonly<Record<string, number>> = {
  * `{ id, name }` for a genre name of either list; unknown names get a stable id from 900000 up
  * so no genre is dropped.
  */
-export function genreFromName(name: string, mediaType: 'movie' | 'tv'): { id: number; name: string } {
+export function genreFromName(
+  name: string,
+  mediaType: 'movie' | 'tv',
+): { id: number; name: string } {
   const trimmed = name.trim();
   const primary = mediaType === 'movie' ? MOVIE_GENRES : TV_GENRES;
   const secondary = mediaType === 'movie' ? TV_GENRES : MOVIE_GENRES;

@@ -17,7 +17,9 @@ function englishName(code: string): string {
   return display.of(code) ?? code;
 }
 
-const byName = new Map<string, string>(CODES.map((code) => [englishName(code).toLowerCase(), code]));
+const byName = new Map<string, string>(
+  CODES.map((code) => [englishName(code).toLowerCase(), code]),
+);
 byName.set('mandarin', 'zh');
 byName.set('cantonese', 'cn');
 

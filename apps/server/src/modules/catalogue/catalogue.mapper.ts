@@ -1,10 +1,5 @@
 /** Rows of the catalogue repository to TMDB-shaped answers (spec section 3). */
-import type {
-  MediaDetails,
-  MediaListItem,
-  MediaPage,
-  SeasonDetails,
-} from '@pigostream/contracts';
+import type { MediaDetails, MediaListItem, MediaPage, SeasonDetails } from '@pigostream/contracts';
 import { imageOr } from './art-paths.ts';
 import type {
   CreditRow,
@@ -118,20 +113,36 @@ export function toDetails(
       overview: s.overview ?? '',
       air_date: s.air_date,
       episode_count: s.episode_count,
-      poster_path: imageOr(s.poster_path, 'poster', `season-${s.id}`, `${row.title}: ${s.name}`, s.air_date),
+      poster_path: imageOr(
+        s.poster_path,
+        'poster',
+        `season-${s.id}`,
+        `${row.title}: ${s.name}`,
+        s.air_date,
+      ),
     })),
   };
 }
 
 /** `tv/{id}/season/{n}` with every episode. */
-export function toSeason(showTitle: string, season: SeasonRow, episodes: EpisodeRow[]): SeasonDetails {
+export function toSeason(
+  showTitle: string,
+  season: SeasonRow,
+  episodes: EpisodeRow[],
+): SeasonDetails {
   return {
     id: season.id,
     season_number: season.season_number,
     name: season.name,
     overview: season.overview ?? '',
     air_date: season.air_date,
-    poster_path: imageOr(season.poster_path, 'poster', `season-${season.id}`, `${showTitle}: ${season.name}`, season.air_date),
+    poster_path: imageOr(
+      season.poster_path,
+      'poster',
+      `season-${season.id}`,
+      `${showTitle}: ${season.name}`,
+      season.air_date,
+    ),
     episodes: episodes.map((e) => ({
       id: e.id,
       episode_number: e.episode_number,
@@ -139,7 +150,12 @@ export function toSeason(showTitle: string, season: SeasonRow, episodes: Episode
       name: e.name,
       overview: e.overview ?? '',
       air_date: e.air_date,
-      still_path: imageOr(e.still_path, 'still', `episode-${e.id}`, `${e.episode_number}. ${e.name}`),
+      still_path: imageOr(
+        e.still_path,
+        'still',
+        `episode-${e.id}`,
+        `${e.episode_number}. ${e.name}`,
+      ),
       runtime: e.runtime,
       vote_average: round1(e.vote_average),
     })),

@@ -103,9 +103,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: "Titles on a provider (12 is Crunchyroll's alias of 283); region defaults to the provider's",
+        summary:
+          "Titles on a provider (12 is Crunchyroll's alias of 283); region defaults to the provider's",
         params: typeParams,
-        querystring: z.object({ provider: providerIdSchema, region: regionSchema, page: pageSchema }),
+        querystring: z.object({
+          provider: providerIdSchema,
+          region: regionSchema,
+          page: pageSchema,
+        }),
         response: { 200: mediaPageSchema, ...errors },
       },
     },

@@ -93,7 +93,9 @@ async function mergeUpsert<T extends Record<string, unknown>>(
     if (keys.has(column.name) || column.name === 'updated_at') continue;
     const value = merged(tableName, column);
     set[prop] = value;
-    differs.push(sql`(${value}) is distinct from ${sql.identifier(tableName)}.${sql.identifier(column.name)}`);
+    differs.push(
+      sql`(${value}) is distinct from ${sql.identifier(tableName)}.${sql.identifier(column.name)}`,
+    );
   }
   for (const batch of chunks(rows)) {
     const result = await db
@@ -142,14 +144,18 @@ export async function writeTitles(
         region: p.region,
       })),
     );
-    for (const batch of chunks(dedupe(providerRows, (p) => `${p.mediaType}:${p.titleId}:${p.providerId}:${p.region}`))) {
+    for (const batch of chunks(
+      dedupe(providerRows, (p) => `${p.mediaType}:${p.titleId}:${p.providerId}:${p.region}`),
+    )) {
       await tx.insert(titleProviders).values(batch).onConflictDoNothing();
     }
     const seasonRows = unique.flatMap((r) =>
       (r.seasons ?? []).map(({ episodes: _episodes, ...s }) => ({ ...s, showId: r.title.id })),
     );
     const episodeRows = unique.flatMap((r) =>
-      (r.seasons ?? []).flatMap((s) => (s.episodes ?? []).map((e) => ({ ...e, showId: r.title.id }))),
+      (r.seasons ?? []).flatMap((s) =>
+        (s.episodes ?? []).map((e) => ({ ...e, showId: r.title.id })),
+      ),
     );
     const seasonCounts = await mergeUpsert(
       tx,
@@ -178,12 +184,18 @@ async function replaceCredits(db: Database, records: TitleRecord[]): Promise<voi
       const withCrew = batch.filter((r) => (r.crew?.length ?? 0) > 0).map((r) => r.title.id);
       if (withCast.length > 0) {
         await db.execute(
-          sql`delete from credits where media_type = ${mediaType} and kind = 'cast' and title_id in (${sql.join(withCast.map((id) => sql`${id}`), sql`, `)})`,
+          sql`delete from credits where media_type = ${mediaType} and kind = 'cast' and title_id in (${sql.join(
+            withCast.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
         );
       }
       if (withCrew.length > 0) {
         await db.execute(
-          sql`delete from credits where media_type = ${mediaType} and kind = 'crew' and title_id in (${sql.join(withCrew.map((id) => sql`${id}`), sql`, `)})`,
+          sql`delete from credits where media_type = ${mediaType} and kind = 'crew' and title_id in (${sql.join(
+            withCrew.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
         );
       }
       const rows = batch.flatMap((r) => [
@@ -235,13 +247,23 @@ export async function writeAnime(
       dedupe(entries, (e) => String(e.id)),
     );
     let relationsAdded = 0;
-    for (const batch of chunks(dedupe(relations, (r) => `${r.mediaId}:${r.nodeId}:${r.relationType}`))) {
-      const added = await tx.insert(animeRelations).values(batch).onConflictDoNothing().returning({ id: animeRelations.mediaId });
+    for (const batch of chunks(
+      dedupe(relations, (r) => `${r.mediaId}:${r.nodeId}:${r.relationType}`),
+    )) {
+      const added = await tx
+        .insert(animeRelations)
+        .values(batch)
+        .onConflictDoNothing()
+        .returning({ id: animeRelations.mediaId });
       relationsAdded += added.length;
     }
     let linksAdded = 0;
     for (const batch of chunks(dedupe(links, (l) => `${l.mediaType}:${l.tmdbId}:${l.anilistId}`))) {
-      const added = await tx.insert(animeLinks).values(batch).onConflictDoNothing().returning({ id: animeLinks.tmdbId });
+      const added = await tx
+        .insert(animeLinks)
+        .values(batch)
+        .onConflictDoNothing()
+        .returning({ id: animeLinks.tmdbId });
       linksAdded += added.length;
     }
     return { entries: entryCounts, relationsAdded, linksAdded };
@@ -250,7 +272,9 @@ export async function writeAnime(
 
 function columnsOf(table: PgTable): Record<string, PgColumn> {
   return Object.fromEntries(
-    Object.entries(table).filter(([, v]) => v !== null && typeof v === 'object' && 'columnType' in v),
+    Object.entries(table).filter(
+      ([, v]) => v !== null && typeof v === 'object' && 'columnType' in v,
+    ),
   ) as Record<string, PgColumn>;
 }
 const titleColumns = () => columnsOf(titles);

@@ -162,7 +162,9 @@ export interface StarterCatalogue {
  * @throws Error naming the file and entry of the first invalid record.
  */
 export function readStarterCatalogue(dir = STARTER_DIR): StarterCatalogue {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const titles: TitleRecord[] = [];
   const anime: AnimeRow[] = [];
   const relations: RelationRow[] = [];
@@ -170,11 +172,14 @@ export function readStarterCatalogue(dir = STARTER_DIR): StarterCatalogue {
   for (const name of files) {
     const file = path.join(dir, name);
     const items = readArray(file);
-    if (name.startsWith('movies')) titles.push(...parseAll(starterMovieSchema, items, file).map(movieRecord));
-    else if (name.startsWith('shows')) titles.push(...parseAll(starterShowSchema, items, file).map(showRecord));
+    if (name.startsWith('movies'))
+      titles.push(...parseAll(starterMovieSchema, items, file).map(movieRecord));
+    else if (name.startsWith('shows'))
+      titles.push(...parseAll(starterShowSchema, items, file).map(showRecord));
     else if (name.startsWith('anime')) {
       for (const franchise of parseAll(starterAnimeSchema, items, file)) {
-        for (const t of franchise.titles) titles.push(t.media_type === 'movie' ? movieRecord(t) : showRecord(t));
+        for (const t of franchise.titles)
+          titles.push(t.media_type === 'movie' ? movieRecord(t) : showRecord(t));
         for (const e of franchise.entries) {
           anime.push({
             id: e.id,
@@ -189,10 +194,12 @@ export function readStarterCatalogue(dir = STARTER_DIR): StarterCatalogue {
             startDay: e.startDate.day,
             description: e.description ?? null,
           });
-          for (const r of e.relations) relations.push({ mediaId: e.id, nodeId: r.id, relationType: r.relationType });
+          for (const r of e.relations)
+            relations.push({ mediaId: e.id, nodeId: r.id, relationType: r.relationType });
         }
         for (const l of franchise.links) {
-          for (const anilistId of l.anilist_ids) links.push({ mediaType: l.media_type, tmdbId: l.tmdb_id, anilistId });
+          for (const anilistId of l.anilist_ids)
+            links.push({ mediaType: l.media_type, tmdbId: l.tmdb_id, anilistId });
         }
       }
     }

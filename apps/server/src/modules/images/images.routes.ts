@@ -27,7 +27,10 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ imageBaseUrl: string }> = asy
         }),
         querystring: z.object({
           t: z.string().max(200).optional(),
-          y: z.string().regex(/^\d{4}$/).optional(),
+          y: z
+            .string()
+            .regex(/^\d{4}$/)
+            .optional(),
           bg: z.enum(['dark', 'white']).optional(),
         }),
         response: { 400: errorSchema, 301: z.unknown(), 200: z.string() },
@@ -40,7 +43,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ imageBaseUrl: string }> = asy
         const kind = art[1] as 'poster' | 'backdrop' | 'still' | 'profile' | 'logo';
         const seed = decodeURIComponent(art[2]);
         const bg = req.query.bg ?? (seed.endsWith('-white') ? 'white' : undefined);
-        const svg = drawArt({ kind, size: req.params.size, seed, label: req.query.t ?? '', year: req.query.y, bg });
+        const svg = drawArt({
+          kind,
+          size: req.params.size,
+          seed,
+          label: req.query.t ?? '',
+          year: req.query.y,
+          bg,
+        });
         return reply
           .header('content-type', 'image/svg+xml; charset=utf-8')
           .header('cache-control', `public, max-age=${ONE_YEAR_S}, immutable`)

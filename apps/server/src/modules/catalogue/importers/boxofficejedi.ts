@@ -28,9 +28,7 @@ const schema = z.object({
   poster_url: optText,
   backdrop_url: optText,
   director: optText,
-  cast: z
-    .array(z.object({ name: optText, character: optText, profile: optText }))
-    .nullish(),
+  cast: z.array(z.object({ name: optText, character: optText, profile: optText })).nullish(),
   trailer_key: optText,
   imdb_id: optText,
   vote_average: optNumber,
@@ -62,7 +60,8 @@ function toRecord(m: z.output<typeof schema>): TitleRecord {
         ? []
         : [{ name: c.name, character: c.character, profilePath: imagePath(c.profile) }],
     ),
-    crew: m.director === null ? [] : [{ name: m.director, job: 'Director', department: 'Directing' }],
+    crew:
+      m.director === null ? [] : [{ name: m.director, job: 'Director', department: 'Directing' }],
   };
 }
 
@@ -77,5 +76,10 @@ export function importBoxOfficeJedi(
   filePath: string,
   options?: ImportOptions,
 ): Promise<ImportSummary> {
-  return runImport(db, filePath, { name: 'boxofficejedi', format: 'jsonl', schema, map: toRecord }, options);
+  return runImport(
+    db,
+    filePath,
+    { name: 'boxofficejedi', format: 'jsonl', schema, map: toRecord },
+    options,
+  );
 }

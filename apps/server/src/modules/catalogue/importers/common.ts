@@ -34,9 +34,9 @@ export const optInt = optNumber.transform((n) => (n === null ? null : Math.round
 export const optPositiveInt = optInt.transform((n) => (n !== null && n > 0 ? n : null));
 
 /** A required positive integer id (number or numeric string). */
-export const idSchema = z.union([z.number(), z.string().regex(/^\s*\d+(\.0+)?\s*$/)]).pipe(
-  z.coerce.number().int().positive(),
-);
+export const idSchema = z
+  .union([z.number(), z.string().regex(/^\s*\d+(\.0+)?\s*$/).transform(Number)])
+  .pipe(z.number().int().positive());
 
 /** YYYY-MM-DD (a longer ISO timestamp is cut to its date), or null when absent or not a real date. */
 export const optDate = optText.transform((v) => {
@@ -44,7 +44,8 @@ export const optDate = optText.transform((v) => {
   if (!match) return null;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
-  const valid = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const valid =
+    date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   return valid ? match[0] : null;
 });
 
@@ -120,7 +121,8 @@ export const videoSchema = z.object({ key: optText, site: optText, type: optText
 /** YouTube key of the first trailer (else teaser), or null. */
 export function trailerKey(videos: z.output<typeof videoSchema>[]): string | null {
   const youtube = videos.filter((v) => v.site?.toLowerCase() === 'youtube' && v.key !== null);
-  const pick = youtube.find((v) => v.type === 'Trailer') ?? youtube.find((v) => v.type === 'Teaser');
+  const pick =
+    youtube.find((v) => v.type === 'Trailer') ?? youtube.find((v) => v.type === 'Teaser');
   return pick?.key ?? null;
 }
 
@@ -128,9 +130,7 @@ export function trailerKey(videos: z.output<typeof videoSchema>[]): string | nul
 export const watchProvidersSchema = z
   .record(
     z.string(),
-    z
-      .object({ flatrate: z.array(z.object({ name: optText })).nullish() })
-      .nullish(),
+    z.object({ flatrate: z.array(z.object({ name: optText })).nullish() }).nullish(),
   )
   .nullish();
 
@@ -176,7 +176,7 @@ export function normaliseProviderName(name: string): string {
     .toLowerCase()
     .replaceAll('+', 'plus')
     .replace(/[^a-z0-9]/g, '');
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const suffix of SUFFIXES) {
       if (key.length > suffix.length && key.endsWith(suffix)) {

@@ -80,7 +80,7 @@ async function* jsonLines(file: string, progress: (bytes: number) => void): Asyn
     for (const text of parts) yield parseJson(++line, text);
     progress(stream.bytesRead);
   }
-  if (rest.trim() !== '') yield parseJson(++line, rest);
+  if (rest.trim() !== '') yield parseJson(line + 1, rest);
 }
 
 function parseJson(line: number, text: string): Raw {
@@ -104,7 +104,7 @@ async function* csvRows(file: string, progress: (bytes: number) => void): AsyncG
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_skip: (err: CsvError | undefined) => {
-        const lines = (err as (CsvError & { lines?: number }) | undefined)?.lines ?? 0;
+        const lines = typeof err?.lines === 'number' ? err.lines : 0;
         problems.push({ line: lines, error: `invalid CSV: ${err?.message ?? 'unreadable row'}` });
         return undefined;
       },
@@ -257,8 +257,7 @@ async function writeItems(
   }
 }
 
-const fmt = (label: string, c: WriteCounts) =>
-  `${label} +${c.added} ~${c.updated} =${c.unchanged}`;
+const fmt = (label: string, c: WriteCounts) => `${label} +${c.added} ~${c.updated} =${c.unchanged}`;
 
 /** One line for people: `movnix-tv: 956 read, 0 skipped; titles +956 ~0 =0; ...; 12.3 s`. */
 export function formatSummary(s: ImportSummary): string {

@@ -48,7 +48,9 @@ const schema = z.object({
   vote_average: optNumber,
   vote_count: optInt,
   genres: jsonArray(z.object({ name: z.string() })),
-  spoken_languages: jsonArray(z.object({ iso_639_1: z.string().min(1), name: z.string().nullish() })),
+  spoken_languages: jsonArray(
+    z.object({ iso_639_1: z.string().min(1), name: z.string().nullish() }),
+  ),
 });
 
 function toRecord(m: z.output<typeof schema>): TitleRecord {
@@ -89,5 +91,10 @@ export function importTmdb5000(
   filePath: string,
   options?: ImportOptions,
 ): Promise<ImportSummary> {
-  return runImport(db, filePath, { name: 'tmdb5000', format: 'csv', schema, map: toRecord }, options);
+  return runImport(
+    db,
+    filePath,
+    { name: 'tmdb5000', format: 'csv', schema, map: toRecord },
+    options,
+  );
 }

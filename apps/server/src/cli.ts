@@ -1,0 +1,148 @@
+/**
+ * `pigo`, the operator's command line (`npm run pigo -- <command>`). Each command is built by
+ * its own factory and added in `buildProgram`; `import` loads the public dumps into the
+ * catalogue of the configured database (DATA_DIR / DATABASE_URL).
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { MultiBar, Presets } from 'cli-progress';
+import { Command } from 'commander';
+import type { Database } from '@pigostream/db';
+import { loadConfig } from './config.ts';
+import { openAppDatabase } from './database.ts';
+import {
+  formatSummary,
+  importAll,
+  IMPORTERS,
+  isImporterKind,
+  type ImportOptions,
+  type ImportSummary,
+} from './modules/catalogue/importers/index.ts';
+
+/** An error whose message is all the user needs (no stack trace). */
+class UsageError extends Error {}
+
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openAppDatabase(loadConfig());
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Progress bar on a TTY stdout; otherwise plain lines (skips on stderr). */
+function reporter() {
+  const tty = process.stdout.isTTY;
+  const bars = tty
+    ? new MultiBar(
+        {
+          stream: process.stdout,
+          format: '{name} [{bar}] {percentage}% | {mb}/{totalMb} MB | {eta_formatted}',
+          hideCursor: true,
+          clearOnComplete: true,
+        },
+        Presets.shades_classic,
+      )
+    : undefined;
+  let bar: ReturnType<MultiBar['create']> | undefined;
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const options = (name: string): ImportOptions => ({
+    onProgress: (bytes, total) => {
+      if (!bars) return;
+      bar ??= bars.create(total, 0, { name, mb: mb(0), totalMb: mb(total) });
+      bar.update(bytes, { name, mb: mb(bytes), totalMb: mb(total) });
+    },
+    log: (message) => {
+      if (bars) bars.log(`${name}: ${message}\n`);
+      else console.error(`${name}: ${message}`);
+    },
+  });
+  const done = (summary: ImportSummary) => {
+    if (bar && bars) {
+      bars.remove(bar);
+      bar = undefined;
+    }
+    if (bars) bars.log(`${formatSummary(summary)}\n`);
+    else console.log(formatSummary(summary));
+  };
+  const stop = () => bars?.stop();
+  return { options, done, stop };
+}
+
+function requireFile(file: string): string {
+  const resolved = path.resolve(file);
+  if (!existsSync(resolved) || !statSync(resolved).isFile()) {
+    throw new UsageError(`file not found: ${resolved}`);
+  }
+  return resolved;
+}
+
+function importCommand(): Command {
+  const command = new Command('import').description(
+    'load public catalogue dumps into the database (merge-upsert: re-running adds nothing)',
+  );
+  command
+    .command('all')
+    .description('import every standard dump under a data directory (movies, TV, anime)')
+    .argument('[dir]', 'data directory', '../shared/data')
+    .action(async (dir: string) => {
+      const root = path.resolve(dir);
+      if (!existsSync(root)) throw new UsageError(`data directory not found: ${root}`);
+      const report = reporter();
+      const started = performance.now();
+      let name = '';
+      try {
+        const summaries = await withDatabase((db) =>
+          importAll(db, root, {
+            onStart: (kind) => (name = kind),
+            onProgress: (bytes, total) => report.options(name).onProgress?.(bytes, total),
+            log: (message) => report.options(name).log?.(message),
+            onDone: report.done,
+          }),
+        );
+        report.stop();
+        const skipped = summaries.reduce((n, s) => n + s.skipped, 0);
+        const seconds = (performance.now() - started) / 1000;
+        console.log(`all: ${summaries.length} files, ${skipped} skipped; ${seconds.toFixed(1)} s`);
+      } finally {
+        report.stop();
+      }
+    });
+  for (const kind of Object.keys(IMPORTERS)) {
+    command
+      .command(kind)
+      .description(`import one ${kind} dump file`)
+      .argument('<file>', 'path of the dump file')
+      .action(async (file: string) => {
+        if (!isImporterKind(kind)) throw new UsageError(`unknown importer: ${kind}`);
+        const filePath = requireFile(file);
+        const report = reporter();
+        try {
+          const summary = await withDatabase((db) =>
+            IMPORTERS[kind](db, filePath, report.options(kind)),
+          );
+          report.done(summary);
+        } finally {
+          report.stop();
+        }
+      });
+  }
+  return command;
+}
+
+/** The `pigo` program with every command; add a command by adding its factory here. */
+function buildProgram(): Command {
+  return new Command('pigo')
+    .description('PigoStream command line')
+    .showHelpAfterError()
+    .addCommand(importCommand());
+}
+
+try {
+  await buildProgram().parseAsync(process.argv);
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`pigo: ${error instanceof UsageError ? message : `error: ${message}`}`);
+  process.exitCode = 1;
+}

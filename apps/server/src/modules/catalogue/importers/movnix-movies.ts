@@ -1,0 +1,101 @@
+/**
+ * Importer for `movies/movnix_movies_watchproviders.jsonl`: camelCase TMDB movies with genres,
+ * credits, videos and per-country watch providers.
+ */
+import { z } from 'zod';
+import type { Database } from '@pigostream/db';
+import type { TitleRecord } from '../catalogue.writer.ts';
+import {
+  genresFromNames,
+  idSchema,
+  movnixCreditSchema,
+  optDate,
+  optInt,
+  optNumber,
+  optPositiveInt,
+  optText,
+  providersFrom,
+  splitCredits,
+  trailerKey,
+  videoSchema,
+  watchProvidersSchema,
+} from './common.ts';
+import { runImport, type ImportOptions, type ImportSummary } from './runner.ts';
+
+const schema = z.object({
+  movie: z.object({
+    tmdbId: idSchema,
+    imdbId: optText,
+    title: z.string().trim().min(1),
+    originalTitle: optText,
+    originalLanguage: optText,
+    overview: optText,
+    tagline: optText,
+    releaseDate: optDate,
+    runtime: optPositiveInt,
+    status: optText,
+    popularity: optNumber,
+    voteAverage: optNumber,
+    voteCount: optInt,
+    posterPath: optText,
+    backdropPath: optText,
+  }),
+  genres: z.array(z.object({ name: optText })).nullish(),
+  credits: z.array(movnixCreditSchema).nullish(),
+  videos: z.array(videoSchema).nullish(),
+  watchProviders: watchProvidersSchema,
+});
+
+function toRecord(r: z.output<typeof schema>): TitleRecord {
+  const m = r.movie;
+  const { cast, crew } = splitCredits(r.credits ?? []);
+  return {
+    title: {
+      mediaType: 'movie',
+      id: m.tmdbId,
+      title: m.title,
+      originalTitle: m.originalTitle,
+      originalLanguage: m.originalLanguage,
+      overview: m.overview,
+      tagline: m.tagline,
+      releaseDate: m.releaseDate,
+      status: m.status,
+      runtime: m.runtime,
+      posterPath: m.posterPath,
+      backdropPath: m.backdropPath,
+      voteAverage: m.voteAverage,
+      voteCount: m.voteCount,
+      popularity: m.popularity,
+      imdbId: m.imdbId,
+      trailerKey: trailerKey(r.videos ?? []),
+      // The dump's genre ids are not TMDB's (Drama has 1): go by name.
+      genres: genresFromNames(
+        (r.genres ?? []).map((g) => g.name),
+        'movie',
+      ),
+    },
+    cast,
+    crew,
+    providers: providersFrom(r.watchProviders),
+  };
+}
+
+/**
+ * Imports the movnix movie dump (JSON lines) into `titles`, `credits` and `title_providers`.
+ * Flat-rate providers are mapped by name onto the fixed list, in each provider's own region.
+ * @param filePath path of `movnix_movies_watchproviders.jsonl`
+ * @returns the import summary
+ * @throws when the file cannot be read or the database fails as a whole
+ */
+export function importMovnixMovies(
+  db: Database,
+  filePath: string,
+  options?: ImportOptions,
+): Promise<ImportSummary> {
+  return runImport(
+    db,
+    filePath,
+    { name: 'movnix-movies', format: 'jsonl', schema, map: toRecord },
+    options,
+  );
+}

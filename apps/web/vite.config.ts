@@ -1,0 +1,19 @@
+/**
+ * Vite build of the single-page app. The server serves `dist/` from the site root (spec 9:
+ * "served from the site root"): hashed files under `/assets`, `index.html` for the app routes.
+ * In dev, API calls are proxied to a server on PIGO_API_PORT (default 3000).
+ */
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.PIGO_API_PORT ?? '3000';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  server: {
+    proxy: { '/pigo-stream': `http://localhost:${apiPort}` },
+  },
+});

@@ -40,9 +40,14 @@ export interface DatabaseOptions {
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
-/** Search thresholds used by the `%` and `<%` operators (pg_trgm). */
-const sessionSettings =
-  'SET pg_trgm.similarity_threshold = 0.3; SET pg_trgm.word_similarity_threshold = 0.5;';
+/** Search thresholds used by the `%` and `<%` operators (pg_trgm), set on every session. */
+const TRGM_SETTINGS = { similarity_threshold: '0.3', word_similarity_threshold: '0.5' };
+const sessionSettings = Object.entries(TRGM_SETTINGS)
+  .map(([name, value]) => `SET pg_trgm.${name} = ${value};`)
+  .join(' ');
+const startupOptions = Object.entries(TRGM_SETTINGS)
+  .map(([name, value]) => `-c pg_trgm.${name}=${value}`)
+  .join(' ');
 
 /**
  * Opens the database and applies committed migrations.
@@ -50,9 +55,10 @@ const sessionSettings =
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on('connect', (client) => {
-      void client.query(sessionSettings);
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: startupOptions,
     });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });

@@ -14,12 +14,13 @@ import {
   optNumber,
   optPositiveInt,
   optText,
+  requiredText,
 } from './common.ts';
 import { runImport, type ImportOptions, type ImportSummary } from './runner.ts';
 
 const schema = z.object({
   tmdb_id: idSchema,
-  title: z.string().trim().min(1),
+  title: requiredText,
   tagline: optText,
   overview: optText,
   release_date: optDate,

@@ -13,6 +13,9 @@ export const optText = z
   .nullish()
   .transform((v) => (v != null && v.trim() !== '' ? v : null));
 
+/** A string with something besides white space (trimmed); reported as `empty` otherwise. */
+export const requiredText = z.string().trim().min(1, 'empty');
+
 /** A finite number (or numeric string), or null when absent or blank. Rejects non-numbers. */
 export const optNumber = z
   .union([z.number(), z.string()])

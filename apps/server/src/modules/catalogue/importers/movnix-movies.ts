@@ -15,6 +15,7 @@ import {
   optPositiveInt,
   optText,
   providersFrom,
+  requiredText,
   splitCredits,
   trailerKey,
   videoSchema,
@@ -26,7 +27,7 @@ const schema = z.object({
   movie: z.object({
     tmdbId: idSchema,
     imdbId: optText,
-    title: z.string().trim().min(1),
+    title: requiredText,
     originalTitle: optText,
     originalLanguage: optText,
     overview: optText,

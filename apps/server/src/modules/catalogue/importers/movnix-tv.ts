@@ -17,6 +17,7 @@ import {
   optPositiveInt,
   optText,
   providersFrom,
+  requiredText,
   splitCredits,
   trailerKey,
   videoSchema,
@@ -50,7 +51,7 @@ const schema = z.object({
   tvShow: z.object({
     tmdbId: idSchema,
     imdbId: optText,
-    name: z.string().trim().min(1),
+    name: requiredText,
     originalName: optText,
     originalLanguage: optText,
     overview: optText,

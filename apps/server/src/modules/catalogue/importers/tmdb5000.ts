@@ -14,6 +14,7 @@ import {
   optNumber,
   optPositiveInt,
   optText,
+  requiredText,
 } from './common.ts';
 import { runImport, type ImportOptions, type ImportSummary } from './runner.ts';
 
@@ -36,7 +37,7 @@ function jsonArray<T extends z.ZodType>(item: T) {
 
 const schema = z.object({
   id: idSchema,
-  title: z.string().trim().min(1),
+  title: requiredText,
   original_title: optText,
   original_language: optText,
   overview: optText,

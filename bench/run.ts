@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: imports every dump of ../shared/data (or BENCH_DATA_DIR) into a fresh
+ * embedded database, twice, and measures server-side search latency on the result. Prints a
+ * table and writes bench/results.json. Figures are printed, never asserted.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '@pigostream/db';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(here, '../../shared/data'));
+const SEARCH_QUERIES = 240;
+
+interface Figure {
+  name: string;
+  value: number | string;
+  unit: string;
+  target?: string;
+}
+const figures: Figure[] = [];
+const record = (f: Figure) => {
+  figures.push(f);
+  console.log(`  ${f.name.padEnd(44)} ${String(f.value).padStart(10)} ${f.unit}${f.target ? `  (target ${f.target})` : ''}`);
+};
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** Deterministic pseudo-random numbers (mulberry32) so every run asks the same queries. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Drops one letter of the longest word: a typical typo ("matrx"). */
+function typo(title: string, rnd: () => number): string {
+  const words = title.split(' ');
+  let longest = 0;
+  words.forEach((w, i) => {
+    if (w.length > (words[longest]?.length ?? 0)) longest = i;
+  });
+  const word = words[longest] ?? '';
+  if (word.length < 5) return title;
+  const at = 1 + Math.floor(rnd() * (word.length - 2));
+  words[longest] = word.slice(0, at) + word.slice(at + 1);
+  return words.join(' ');
+}
+
+async function counts(db: Database) {
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`select (select count(*) from titles where media_type = 'movie')::int as movies,
+          (select count(*) from titles where media_type = 'tv')::int as shows,
+          (select count(*) from episodes)::int as episodes,
+          (select count(*) from anime_media)::int as anime`,
+  );
+  return row ?? {};
+}
+
+async function benchImport(db: Database) {
+  console.log(`Import of ${dataDir}`);
+  for (const run of [1, 2]) {
+    const started = performance.now();
+    const summaries = await importAll(db, dataDir);
+    const seconds = (performance.now() - started) / 1000;
+    const added = summaries.reduce(
+      (n, s) => n + s.titles.added + s.episodes.added + s.seasons.added + s.anime.added,
+      0,
+    );
+    const skipped = summaries.reduce((n, s) => n + s.skipped, 0);
+    record({ name: `import run ${run}: duration`, value: seconds.toFixed(1), unit: 's' });
+    record({ name: `import run ${run}: rows added`, value: added, unit: 'rows', target: run === 2 ? '0' : undefined });
+    record({ name: `import run ${run}: records skipped`, value: skipped, unit: 'records' });
+  }
+  const c = await counts(db);
+  record({ name: 'catalogue: movies', value: c.movies ?? 0, unit: '', target: '>= 14000' });
+  record({ name: 'catalogue: shows', value: c.shows ?? 0, unit: '', target: '>= 956' });
+  record({ name: 'catalogue: episodes', value: c.episodes ?? 0, unit: '', target: '>= 79000' });
+  record({ name: 'catalogue: anime entries', value: c.anime ?? 0, unit: '', target: '>= 1216' });
+}
+
+async function benchSearch(db: Database, database: Awaited<ReturnType<typeof openDatabase>>) {
+  console.log('Search (server-side, app.inject, imported catalogue)');
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  const top = async (type: string, query: string) => {
+    const res = await app.inject({ url: `/pigo-stream/index/search/${type}?query=${encodeURIComponent(query)}` });
+    const body = res.json<{ results: { title?: string; name?: string }[] }>();
+    return body.results[0]?.title ?? body.results[0]?.name ?? '(none)';
+  };
+  record({ name: "search 'matrx' (movie): first result", value: await top('movie', 'matrx'), unit: '', target: 'The Matrix' });
+  record({ name: "search 'breakng bad' (tv): first result", value: await top('tv', 'breakng bad'), unit: '', target: 'Breaking Bad' });
+
+  const rnd = random(42);
+  const sample = await queryRows<{ media_type: string; title: string }>(
+    db,
+    sql`select media_type, title from titles where vote_count > 50 order by md5(media_type || id::text) limit ${SEARCH_QUERIES}`,
+  );
+  const queries = sample.map((s, i) => ({
+    type: s.media_type,
+    title: s.title,
+    query: i % 2 === 0 ? typo(s.title, rnd) : s.title.slice(0, Math.max(4, Math.ceil(s.title.length / 2))),
+  }));
+  for (const q of queries.slice(0, 20)) await top(q.type, q.query); // warm-up
+  const times: number[] = [];
+  let firstHits = 0;
+  for (const q of queries) {
+    const started = performance.now();
+    const res = await app.inject({ url: `/pigo-stream/index/search/${q.type}?query=${encodeURIComponent(q.query)}` });
+    times.push(performance.now() - started);
+    const first = res.json<{ results: { title?: string; name?: string }[] }>().results[0];
+    if ((first?.title ?? first?.name) === q.title) firstHits++;
+  }
+  times.sort((a, b) => a - b);
+  record({ name: 'search queries (typos and prefixes)', value: queries.length, unit: 'queries' });
+  record({ name: 'search latency p50', value: percentile(times, 50).toFixed(1), unit: 'ms' });
+  record({ name: 'search latency p95', value: percentile(times, 95).toFixed(1), unit: 'ms', target: '< 30 ms' });
+  record({ name: 'search: intended title ranked first', value: ((100 * firstHits) / queries.length).toFixed(0), unit: '%' });
+  await app.close();
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-'));
+const database = await openDatabase({ dataDir: dir });
+try {
+  await benchImport(database.db);
+  await benchSearch(database.db, database);
+} finally {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+const out = path.join(here, 'results.json');
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), figures }, null, 2));
+console.log(`\nWrote ${out}`);

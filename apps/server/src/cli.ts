@@ -31,25 +31,31 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   }
 }
 
-/** Progress bar on a TTY stdout; otherwise plain lines (skips on stderr). */
+/**
+ * Progress bar per import on a TTY stdout (bytes read); skip messages go above the bar, or to
+ * stderr when stdout is not a terminal; one summary line per import on stdout.
+ */
 function reporter() {
-  const tty = process.stdout.isTTY;
-  const bars = tty
-    ? new MultiBar(
+  let bars: MultiBar | undefined;
+  let bar: ReturnType<MultiBar['create']> | undefined;
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const stop = () => {
+    bars?.stop();
+    bars = undefined;
+    bar = undefined;
+  };
+  const options = (name: string): ImportOptions => ({
+    onProgress: (bytes, total) => {
+      if (!process.stdout.isTTY) return;
+      bars ??= new MultiBar(
         {
           stream: process.stdout,
-          format: '{name} [{bar}] {percentage}% | {mb}/{totalMb} MB | {eta_formatted}',
+          format: '{name} [{bar}] {percentage}% | {mb}/{totalMb} MB | {duration_formatted}',
           hideCursor: true,
           clearOnComplete: true,
         },
         Presets.shades_classic,
-      )
-    : undefined;
-  let bar: ReturnType<MultiBar['create']> | undefined;
-  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-  const options = (name: string): ImportOptions => ({
-    onProgress: (bytes, total) => {
-      if (!bars) return;
+      );
       bar ??= bars.create(total, 0, { name, mb: mb(0), totalMb: mb(total) });
       bar.update(bytes, { name, mb: mb(bytes), totalMb: mb(total) });
     },
@@ -59,14 +65,9 @@ function reporter() {
     },
   });
   const done = (summary: ImportSummary) => {
-    if (bar && bars) {
-      bars.remove(bar);
-      bar = undefined;
-    }
-    if (bars) bars.log(`${formatSummary(summary)}\n`);
-    else console.log(formatSummary(summary));
+    stop();
+    console.log(formatSummary(summary));
   };
-  const stop = () => bars?.stop();
   return { options, done, stop };
 }
 

@@ -31,18 +31,23 @@ async function getPage(url: string): Promise<MediaPage> {
 }
 
 describe('trending and popular', () => {
-  it.each(['movie', 'tv'] as const)('trending/%s gives 20 titles with what a card shows', async (type) => {
-    const page = await getPage(`/index/trending/${type}`);
-    expect(page.results).toHaveLength(20);
-    expect(page.total_results).toBeGreaterThanOrEqual(40);
-    for (const item of page.results) {
-      expect(item.id).toBeGreaterThan(0);
-      expect(type === 'movie' ? item.title : item.name).toBeTruthy();
-      expect(item.poster_path).toMatch(/^\//);
-      expect(type === 'movie' ? item.release_date : item.first_air_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(item.vote_average).toBeGreaterThanOrEqual(0);
-    }
-  });
+  it.each(['movie', 'tv'] as const)(
+    'trending/%s gives 20 titles with what a card shows',
+    async (type) => {
+      const page = await getPage(`/index/trending/${type}`);
+      expect(page.results).toHaveLength(20);
+      expect(page.total_results).toBeGreaterThanOrEqual(40);
+      for (const item of page.results) {
+        expect(item.id).toBeGreaterThan(0);
+        expect(type === 'movie' ? item.title : item.name).toBeTruthy();
+        expect(item.poster_path).toMatch(/^\//);
+        expect(type === 'movie' ? item.release_date : item.first_air_date).toMatch(
+          /^\d{4}-\d{2}-\d{2}$/,
+        );
+        expect(item.vote_average).toBeGreaterThanOrEqual(0);
+      }
+    },
+  );
 
   it('pages do not repeat titles and page 2 differs', async () => {
     const one = await getPage('/index/popular/movie?page=1');
@@ -53,7 +58,12 @@ describe('trending and popular', () => {
   });
 
   it('rejects a wrong type and an out-of-range page with 400 and a message', async () => {
-    for (const url of ['/index/trending/cartoon', '/index/trending/movie?page=0', '/index/trending/movie?page=501', '/index/popular/tv?page=abc']) {
+    for (const url of [
+      '/index/trending/cartoon',
+      '/index/trending/movie?page=0',
+      '/index/trending/movie?page=501',
+      '/index/popular/tv?page=abc',
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBe(400);
       expect((res.body as { error: string }).error).toMatch(/type|page/);
@@ -62,13 +72,16 @@ describe('trending and popular', () => {
 });
 
 describe('by provider', () => {
-  it.each(PROVIDERS.map((p) => [p.name, p.id] as const))('%s carries at least 12 movies and 6 shows', async (_name, id) => {
-    const movies = await getPage(`/index/media/movie/by-provider?provider=${id}`);
-    const shows = await getPage(`/index/media/tv/by-provider?provider=${id}`);
-    expect(movies.total_results).toBeGreaterThanOrEqual(12);
-    expect(movies.results.length).toBeGreaterThanOrEqual(12);
-    expect(shows.results.length).toBeGreaterThanOrEqual(6);
-  });
+  it.each(PROVIDERS.map((p) => [p.name, p.id] as const))(
+    '%s carries at least 12 movies and 6 shows',
+    async (_name, id) => {
+      const movies = await getPage(`/index/media/movie/by-provider?provider=${id}`);
+      const shows = await getPage(`/index/media/tv/by-provider?provider=${id}`);
+      expect(movies.total_results).toBeGreaterThanOrEqual(12);
+      expect(movies.results.length).toBeGreaterThanOrEqual(12);
+      expect(shows.results.length).toBeGreaterThanOrEqual(6);
+    },
+  );
 
   it('accepts 12 as Crunchyroll and an explicit region', async () => {
     const alias = await getPage('/index/media/tv/by-provider?provider=12');
@@ -88,13 +101,17 @@ describe('by provider', () => {
 describe('search', () => {
   it('tolerates typos and ranks the intended title first', async () => {
     expect((await getPage('/index/search/movie?query=matrx')).results[0]?.title).toBe('The Matrix');
-    expect((await getPage('/index/search/tv?query=breakng%20bad')).results[0]?.name).toBe('Breaking Bad');
+    expect((await getPage('/index/search/tv?query=breakng%20bad')).results[0]?.name).toBe(
+      'Breaking Bad',
+    );
   });
 
   it('ranks an exact title before longer ones and finds original titles', async () => {
     const godfather = await getPage('/index/search/movie?query=the%20godfather');
     expect(godfather.results[0]?.title).toBe('The Godfather');
-    const original = await getPage(`/index/search/movie?query=${encodeURIComponent('laberinto del fauno')}`);
+    const original = await getPage(
+      `/index/search/movie?query=${encodeURIComponent('laberinto del fauno')}`,
+    );
     expect(original.results[0]?.title).toBe("Pan's Labyrinth");
   });
 
@@ -132,8 +149,14 @@ describe('details, trailer, seasons', () => {
     expect(show.seasons?.map((s) => s.season_number)).toEqual([1, 2, 3, 4, 5]);
     expect(show.number_of_episodes).toBe(62);
     expect(show.created_by?.map((c) => c.name)).toContain('Vince Gilligan');
-    const season = seasonDetailsSchema.parse((await get('/playground/season?id=1396&seasonNumber=1')).body);
-    expect(season.episodes[0]).toMatchObject({ episode_number: 1, name: 'Pilot', air_date: '2008-01-20' });
+    const season = seasonDetailsSchema.parse(
+      (await get('/playground/season?id=1396&seasonNumber=1')).body,
+    );
+    expect(season.episodes[0]).toMatchObject({
+      episode_number: 1,
+      name: 'Pilot',
+      air_date: '2008-01-20',
+    });
     expect(season.episodes[0]?.still_path).toMatch(/^\/art\/still\//);
   });
 
@@ -148,11 +171,18 @@ describe('details, trailer, seasons', () => {
     const res = await get('/playground/media-trailer?id=603&type=movie');
     expect(res.status).toBe(200);
     const { youtubeTrailer } = res.body as { youtubeTrailer: string | null };
-    if (youtubeTrailer !== null) expect(youtubeTrailer).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+    if (youtubeTrailer !== null)
+      expect(youtubeTrailer).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
   });
 
   it('answers 404 with { error } for unknown ids and seasons', async () => {
-    for (const url of ['/playground/media-info?id=999999999&type=movie', '/media-details?id=999999999', '/playground/season?id=1396&seasonNumber=42', '/playground/season?id=999999&seasonNumber=1', '/playground/media-trailer?id=999999999&type=tv']) {
+    for (const url of [
+      '/playground/media-info?id=999999999&type=movie',
+      '/media-details?id=999999999',
+      '/playground/season?id=1396&seasonNumber=42',
+      '/playground/season?id=999999&seasonNumber=1',
+      '/playground/media-trailer?id=999999999&type=tv',
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBe(404);
       expect((res.body as { error: string }).error).toBeTruthy();
@@ -160,7 +190,14 @@ describe('details, trailer, seasons', () => {
   });
 
   it('answers 400 for a non-numeric id, a wrong type or a missing season number', async () => {
-    for (const url of ['/playground/media-info?id=abc&type=movie', '/playground/media-info?id=603&type=book', '/playground/media-info?type=movie', '/playground/season?id=1396', '/playground/season?id=1396&seasonNumber=-1', '/index/media-details?id=1.5&type=movie']) {
+    for (const url of [
+      '/playground/media-info?id=abc&type=movie',
+      '/playground/media-info?id=603&type=book',
+      '/playground/media-info?type=movie',
+      '/playground/season?id=1396',
+      '/playground/season?id=1396&seasonNumber=-1',
+      '/index/media-details?id=1.5&type=movie',
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBe(400);
     }
@@ -170,8 +207,16 @@ describe('details, trailer, seasons', () => {
 describe('providers, images, health, docs', () => {
   it('lists the 12 providers of spec section 9 with drawn logos', async () => {
     const res = await get('/providers');
-    const list = res.body as { id: number; name: string; region: string; logo: string; bg: string }[];
-    expect(list.map((p) => `${p.id} ${p.region}`)).toEqual(PROVIDERS.map((p) => `${p.id} ${p.region}`));
+    const list = res.body as {
+      id: number;
+      name: string;
+      region: string;
+      logo: string;
+      bg: string;
+    }[];
+    expect(list.map((p) => `${p.id} ${p.region}`)).toEqual(
+      PROVIDERS.map((p) => `${p.id} ${p.region}`),
+    );
     const logo = await t.app.inject({ url: `/pigo-stream/images/w185${list[0]?.logo ?? ''}` });
     expect(logo.statusCode).toBe(200);
     expect(logo.body).toContain('Netflix');
@@ -185,7 +230,9 @@ describe('providers, images, health, docs', () => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.body).toContain('width="500" height="750"');
-    const backdrop = await t.app.inject({ url: `/pigo-stream/images/w1280${page.results[0]?.backdrop_path ?? ''}` });
+    const backdrop = await t.app.inject({
+      url: `/pigo-stream/images/w1280${page.results[0]?.backdrop_path ?? ''}`,
+    });
     expect(backdrop.body).toContain('width="1280" height="720"');
   });
 
@@ -194,7 +241,9 @@ describe('providers, images, health, docs', () => {
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('https://image.tmdb.org/t/p/w500/abc123.jpg');
     expect((await t.app.inject({ url: '/pigo-stream/images/w9999/abc.jpg' })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/pigo-stream/images/w500/../etc/passwd' })).statusCode).toBeLessThan(500);
+    expect(
+      (await t.app.inject({ url: '/pigo-stream/images/w500/../etc/passwd' })).statusCode,
+    ).toBeLessThan(500);
   });
 
   it('health reports the database', async () => {
@@ -207,7 +256,10 @@ describe('providers, images, health, docs', () => {
     const res = await t.app.inject({ url: '/pigo-stream/docs/json' });
     const doc = res.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/pigo-stream/index/trending/{type}', '/pigo-stream/playground/season']),
+      expect.arrayContaining([
+        '/pigo-stream/index/trending/{type}',
+        '/pigo-stream/playground/season',
+      ]),
     );
   });
 

@@ -10,7 +10,10 @@ beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'pigo-web-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root">app</div>');
-  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${'"x",'.repeat(2000)}1);`);
+  writeFileSync(
+    path.join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${'"x",'.repeat(2000)}1);`,
+  );
   t = await startTestApp({ seed: false, webDist: dist });
 });
 afterAll(async () => {

@@ -15,7 +15,8 @@ describe('request schemas', () => {
   it('defaults the page to 1 and bounds it to 1..500', () => {
     expect(pageSchema.parse(undefined)).toBe(1);
     expect(pageSchema.parse('500')).toBe(500);
-    for (const bad of ['0', '501', 'x', '-2']) expect(pageSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0', '501', 'x', '-2'])
+      expect(pageSchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it('trims queries and refuses empty, over-long and control-character ones', () => {

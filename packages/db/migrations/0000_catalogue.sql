@@ -116,10 +116,11 @@ CREATE TABLE "titles" (
 );
 --> statement-breakpoint
 CREATE INDEX "anime_links_anilist_idx" ON "anime_links" USING btree ("anilist_id");--> statement-breakpoint
-CREATE INDEX "anime_media_title_english_trgm_idx" ON "anime_media" USING gin (lower(coalesce("title_english", '')) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "anime_media_title_romaji_trgm_idx" ON "anime_media" USING gin (lower(coalesce("title_romaji", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "anime_media_title_english_trgm_idx" ON "anime_media" USING gist (lower(coalesce("title_english", '')) gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "anime_media_title_romaji_trgm_idx" ON "anime_media" USING gist (lower(coalesce("title_romaji", '')) gist_trgm_ops);--> statement-breakpoint
 CREATE INDEX "credits_name_idx" ON "credits" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "title_providers_provider_idx" ON "title_providers" USING btree ("provider_id","region","media_type");--> statement-breakpoint
 CREATE INDEX "titles_popularity_idx" ON "titles" USING btree ("media_type","popularity" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "titles_title_trgm_idx" ON "titles" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "titles_original_title_trgm_idx" ON "titles" USING gin (lower(coalesce("original_title", '')) gin_trgm_ops);
+CREATE INDEX "titles_title_trgm_idx" ON "titles" USING gist (lower("title") gist_trgm_ops(siglen=64));--> statement-breakpoint
+CREATE INDEX "titles_original_title_trgm_idx" ON "titles" USING gist (lower(coalesce("original_title", '')) gist_trgm_ops(siglen=64));--> statement-breakpoint
+CREATE INDEX "titles_title_prefix_idx" ON "titles" USING btree ("media_type",lower("title") text_pattern_ops);

@@ -11,7 +11,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { seed?: boolean; webDist?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; webDist?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   if (options.seed !== false) await seedIfEmpty(database.db);
   const config = loadConfig({

@@ -1,5 +1,6 @@
-/** The root route: page-load progress and scroll restoration around every screen. */
+/** The root route: first-load fallback, page-load progress and scroll restoration. */
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Wordmark } from '../components/wordmark.tsx';
 
 /**
  * Renders the current screen. While the router loads a lazy route chunk or data, a thin bar at
@@ -19,5 +20,20 @@ export function RootLayout() {
       <Outlet />
       <ScrollRestoration />
     </>
+  );
+}
+
+/**
+ * Shown on the first load until the current route's lazy chunk arrives (the router's
+ * HydrateFallback): the product mark, gently pulsing, announced as loading.
+ */
+export function AppLoading() {
+  return (
+    <div role="status" className="flex min-h-dvh items-center justify-center">
+      <span className="animate-pulse opacity-80">
+        <Wordmark />
+      </span>
+      <span className="sr-only">Loading PigoStream</span>
+    </div>
   );
 }

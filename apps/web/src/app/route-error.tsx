@@ -26,7 +26,10 @@ export function RouteError() {
           >
             Reload
           </button>
-          <Link to="/index" className="rounded-md bg-white/10 px-4 py-2 font-medium hover:bg-white/20">
+          <Link
+            to="/index"
+            className="rounded-md bg-white/10 px-4 py-2 font-medium hover:bg-white/20"
+          >
             Home
           </Link>
         </div>

@@ -5,13 +5,14 @@
 import { createBrowserRouter } from 'react-router';
 import { loadChunk } from '../lib/load-chunk.ts';
 import { AppLayout } from './app-layout.tsx';
-import { RootLayout } from './root-layout.tsx';
+import { AppLoading, RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** The browser router: `/` sign-in; the app screens inside the header + bottom-nav frame. */
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
+    HydrateFallback: AppLoading,
     ErrorBoundary: RouteError,
     children: [
       { path: '/', lazy: () => loadChunk(() => import('./routes/sign-in.tsx')) },

@@ -64,10 +64,20 @@ export function MediaRow({
         </h2>
         {showButtons && (
           <div className="hidden gap-2 md:flex">
-            <ScrollButton label={`Scroll ${title} left`} onClick={() => scroll(-1)}>
+            <ScrollButton
+              label={`Scroll ${title} left`}
+              onClick={() => {
+                scroll(-1);
+              }}
+            >
               <ChevronLeft className="size-5" />
             </ScrollButton>
-            <ScrollButton label={`Scroll ${title} right`} onClick={() => scroll(1)}>
+            <ScrollButton
+              label={`Scroll ${title} right`}
+              onClick={() => {
+                scroll(1);
+              }}
+            >
               <ChevronRight className="size-5" />
             </ScrollButton>
           </div>
@@ -121,4 +131,3 @@ function ScrollButton({
     </button>
   );
 }
-

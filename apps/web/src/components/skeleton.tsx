@@ -10,9 +10,7 @@ export function PosterSkeleton({ pulse }: { pulse: boolean }) {
       <div
         className={`aspect-[2/3] w-40 rounded-lg bg-neutral-800/80 ${pulse ? 'animate-pulse' : ''}`}
       />
-      <div
-        className={`mt-2 h-4 w-16 rounded bg-neutral-800/80 ${pulse ? 'animate-pulse' : ''}`}
-      />
+      <div className={`mt-2 h-4 w-16 rounded bg-neutral-800/80 ${pulse ? 'animate-pulse' : ''}`} />
     </div>
   );
 }

@@ -15,7 +15,10 @@ export class ChunkLoadError extends Error {
  * Resolves with the module `load` imports, or rejects with a {@link ChunkLoadError} when the
  * import fails (network, a deploy replaced the hashed file) or takes over `timeoutMs` ms.
  */
-export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+export function loadChunk<T>(
+  load: () => Promise<T>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new ChunkLoadError(`Loading a part of the app took over ${timeoutMs / 1000} s.`));

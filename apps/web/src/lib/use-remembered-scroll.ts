@@ -22,7 +22,12 @@ export function useRememberedScroll<E extends HTMLElement>(rowId: string, ready:
     if (saved) el.scrollLeft = saved;
   }, [ready, rowId]);
 
-  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+  useEffect(
+    () => () => {
+      window.clearTimeout(saveTimer.current);
+    },
+    [],
+  );
 
   const onScroll = useCallback(() => {
     window.clearTimeout(saveTimer.current);

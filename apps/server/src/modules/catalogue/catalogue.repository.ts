@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type GenreJson, type MediaType } from '@pigostream/db';
 
-/** A `titles` row as selected for lists. */
+/** A `titles` row as selected for lists. Stub rows (empty title, ids only) are never listed. */
 export interface TitleListRow {
   media_type: MediaType;
   id: number;
@@ -92,7 +92,7 @@ export function listByPopularity(
     : sql`popularity desc nulls last`;
   return queryRows<TitleListRow>(
     db,
-    sql`select ${listColumns} from titles where media_type = ${type}
+    sql`select ${listColumns} from titles where media_type = ${type} and title <> ''
         order by ${order}, vote_count desc nulls last, id ${page(limit, offset)}`,
   );
 }
@@ -109,7 +109,7 @@ export function listByProvider(
   return queryRows<TitleListRow>(
     db,
     sql`select ${listColumns} from titles t
-        where t.media_type = ${type} and exists (
+        where t.media_type = ${type} and t.title <> '' and exists (
           select 1 from title_providers p where p.media_type = t.media_type and p.title_id = t.id
             and p.provider_id = ${providerId} and p.region = ${region})
         order by popularity desc nulls last, vote_count desc nulls last, id ${page(limit, offset)}`,
@@ -120,9 +120,14 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Candidates each search branch contributes before ranking; bounds the work per query. */
+const SEARCH_CANDIDATES = 100;
+
 /**
- * Typo-tolerant search over title and original title (pg_trgm): exact titles first, then
- * prefix matches, then by word similarity, whole-title similarity and popularity.
+ * Typo-tolerant search over title and original title (pg_trgm). Candidates come from three
+ * index-backed branches (nearest titles by word similarity, nearest original titles, title
+ * prefix); they are ranked exact title first, then prefix matches, then word similarity,
+ * whole-title similarity and popularity.
  */
 export function searchTitles(
   db: Database,
@@ -133,20 +138,34 @@ export function searchTitles(
 ): Promise<TitleListRow[]> {
   const q = query.toLowerCase();
   const prefix = `${escapeLike(q)}%`;
+  const original = sql.raw(`lower(coalesce(original_title, ''))`);
   return queryRows<TitleListRow>(
     db,
-    sql`select ${listColumns} from titles
-        where media_type = ${type} and (
-          ${q} <% lower(title) or ${q} <% lower(coalesce(original_title, ''))
-          or lower(title) like ${prefix} or lower(coalesce(original_title, '')) like ${prefix})
-        order by (lower(title) = ${q} or lower(coalesce(original_title, '')) = ${q}) desc,
-          (lower(title) like ${prefix} or lower(coalesce(original_title, '')) like ${prefix}) desc,
-          greatest(word_similarity(${q}, lower(title)),
-                   word_similarity(${q}, lower(coalesce(original_title, '')))) desc,
+    sql`with candidates as (
+          (select media_type, id from titles
+            where media_type = ${type} and title <> '' and ${q} <% lower(title)
+            order by lower(title) <->> ${q} limit ${SEARCH_CANDIDATES})
+          union
+          (select media_type, id from titles
+            where media_type = ${type} and title <> '' and ${q} <% ${original}
+            order by ${original} <->> ${q} limit ${SEARCH_CANDIDATES})
+          union
+          (select media_type, id from titles
+            where media_type = ${type} and title <> '' and lower(title) like ${prefix}
+            order by popularity desc nulls last limit ${SEARCH_CANDIDATES}))
+        select ${listColumns} from titles join candidates using (media_type, id)
+        order by (lower(title) = ${q} or ${original} = ${q}) desc,
+          (lower(title) like ${prefix}) desc,
+          greatest(word_similarity(${q}, lower(title)), word_similarity(${q}, ${original})) desc,
           similarity(${q}, lower(title)) desc,
           popularity desc nulls last, id
         ${page(limit, offset)}`,
   );
+}
+
+/** Refreshes planner statistics after bulk writes (seed, import) so searches use the indexes. */
+export async function analyzeCatalogue(db: Database): Promise<void> {
+  await db.execute(sql`analyze titles, seasons, episodes, credits, title_providers, anime_media`);
 }
 
 /** One title's row, or undefined. */
@@ -162,7 +181,7 @@ export async function findTitle(
           backdrop_path, vote_average, vote_count, popularity, genres, tagline, status, imdb_id,
           runtime, episode_run_time, number_of_episodes, number_of_seasons, trailer_key,
           spoken_languages, created_by
-        from titles where media_type = ${type} and id = ${id}`,
+        from titles where media_type = ${type} and id = ${id} and title <> ''`,
   );
   return rows[0];
 }

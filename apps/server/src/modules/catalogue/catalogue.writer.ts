@@ -3,7 +3,7 @@
  * the same data twice changes nothing and overlapping dumps fill each other's gaps: a field
  * keeps its stored value unless the new record has one.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   animeLinks,
@@ -69,6 +69,10 @@ function merged(table: string, column: PgColumn): SQL {
   if (column.dataType === 'json') {
     return sql`case when jsonb_array_length(excluded.${name}) > 0 then excluded.${name} else ${stored} end`;
   }
+  if (column.columnType === 'PgText') {
+    // An empty text never overwrites a stored one (stub records of the dumps).
+    return sql`coalesce(nullif(excluded.${name}, ''), ${stored})`;
+  }
   return sql`coalesce(excluded.${name}, ${stored})`;
 }
 
@@ -76,14 +80,14 @@ function merged(table: string, column: PgColumn): SQL {
  * Merge-upserts rows; a conflicting row is rewritten only when a merged value differs.
  * @returns how many rows were added, updated and left unchanged.
  */
-async function mergeUpsert<T extends Record<string, unknown>>(
+async function mergeUpsert(
   db: Database,
   table: PgTable,
-  tableName: string,
   target: PgColumn[],
-  columns: Record<string, PgColumn>,
-  rows: T[],
+  rows: Record<string, unknown>[],
 ): Promise<WriteCounts> {
+  const tableName = getTableName(table);
+  const columns: Record<string, PgColumn> = getTableColumns(table);
   const counts: WriteCounts = { added: 0, updated: 0, unchanged: 0 };
   if (rows.length === 0) return counts;
   const keys = new Set(target.map((c) => c.name));
@@ -130,9 +134,7 @@ export async function writeTitles(
     const titleCounts = await mergeUpsert(
       tx,
       titles,
-      'titles',
       [titles.mediaType, titles.id],
-      titleColumns(),
       unique.map((r) => r.title),
     );
     await replaceCredits(tx, unique);
@@ -160,17 +162,13 @@ export async function writeTitles(
     const seasonCounts = await mergeUpsert(
       tx,
       seasons,
-      'seasons',
       [seasons.showId, seasons.seasonNumber],
-      seasonColumns(),
       dedupe(seasonRows, (s) => `${s.showId}:${s.seasonNumber}`),
     );
     const episodeCounts = await mergeUpsert(
       tx,
       episodes,
-      'episodes',
       [episodes.showId, episodes.seasonNumber, episodes.episodeNumber],
-      episodeColumns(),
       dedupe(episodeRows, (e) => `${e.showId}:${e.seasonNumber}:${e.episodeNumber}`),
     );
     return { titles: titleCounts, seasons: seasonCounts, episodes: episodeCounts };
@@ -241,9 +239,7 @@ export async function writeAnime(
     const entryCounts = await mergeUpsert(
       tx,
       animeMedia,
-      'anime_media',
       [animeMedia.id],
-      animeColumns(),
       dedupe(entries, (e) => String(e.id)),
     );
     let relationsAdded = 0;
@@ -269,15 +265,3 @@ export async function writeAnime(
     return { entries: entryCounts, relationsAdded, linksAdded };
   });
 }
-
-function columnsOf(table: PgTable): Record<string, PgColumn> {
-  return Object.fromEntries(
-    Object.entries(table).filter(
-      ([, v]) => v !== null && typeof v === 'object' && 'columnType' in v,
-    ),
-  ) as Record<string, PgColumn>;
-}
-const titleColumns = () => columnsOf(titles);
-const seasonColumns = () => columnsOf(seasons);
-const episodeColumns = () => columnsOf(episodes);
-const animeColumns = () => columnsOf(animeMedia);

@@ -12,7 +12,10 @@ describe('starter catalogue', () => {
     expect(movies.length).toBeGreaterThanOrEqual(150);
     for (const m of movies) {
       expect(m.cast?.length, m.title.title).toBeGreaterThan(0);
-      expect(m.crew?.some((c) => c.job === 'Director'), m.title.title).toBe(true);
+      expect(
+        m.crew?.some((c) => c.job === 'Director'),
+        m.title.title,
+      ).toBe(true);
       expect(m.title.overview).toBeTruthy();
     }
   });
@@ -37,11 +40,14 @@ describe('starter catalogue', () => {
     const formats = new Set(starter.anime.map((a) => a.format));
     for (const f of ['TV', 'MOVIE', 'OVA', 'ONA', 'SPECIAL']) expect(formats).toContain(f);
     const types = new Set(starter.relations.map((r) => r.relationType));
-    for (const t of ['PREQUEL', 'SEQUEL', 'SIDE_STORY', 'ALTERNATIVE_VERSION']) expect(types).toContain(t);
+    for (const t of ['PREQUEL', 'SEQUEL', 'SIDE_STORY', 'ALTERNATIVE_VERSION'])
+      expect(types).toContain(t);
     const ids = new Set(starter.anime.map((a) => a.id));
     for (const r of starter.relations) {
       expect(ids.has(r.nodeId), `edge ${r.mediaId} -> ${r.nodeId}`).toBe(true);
-      expect(starter.relations.some((back) => back.mediaId === r.nodeId && back.nodeId === r.mediaId)).toBe(true);
+      expect(
+        starter.relations.some((back) => back.mediaId === r.nodeId && back.nodeId === r.mediaId),
+      ).toBe(true);
     }
     for (const a of starter.anime) expect(a.startYear, String(a.id)).toBeTruthy();
     for (const l of starter.links) expect(ids.has(l.anilistId)).toBe(true);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { genreFromName } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { languageFromCode, languageFromEnglishName } from '../../lib/languages.ts';
-import { isCatalogueEmpty } from './catalogue.repository.ts';
+import { analyzeCatalogue, isCatalogueEmpty } from './catalogue.repository.ts';
 import {
   writeAnime,
   writeTitles,
@@ -219,6 +219,7 @@ export async function seedIfEmpty(
   const starter = readStarterCatalogue(dir);
   const written = await writeTitles(db, starter.titles);
   const anime = await writeAnime(db, starter.anime, starter.relations, starter.links);
+  await analyzeCatalogue(db);
   return {
     titles: written.titles.added,
     episodes: written.episodes.added,

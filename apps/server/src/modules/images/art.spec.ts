@@ -11,7 +11,13 @@ describe('drawn art', () => {
   });
 
   it('writes the name and year, escapes markup, and is stable per seed', () => {
-    const svg = drawArt({ kind: 'poster', size: 'w500', seed: 'movie-1', label: 'Tom & <Jerry>', year: '1999' });
+    const svg = drawArt({
+      kind: 'poster',
+      size: 'w500',
+      seed: 'movie-1',
+      label: 'Tom & <Jerry>',
+      year: '1999',
+    });
     expect(svg).toContain('Tom &#38; &#60;Jerry&#62;');
     expect(svg).toContain('1999');
     expect(svg).not.toContain('<Jerry>');

@@ -19,7 +19,10 @@ export function Component() {
       icon={Clapperboard}
       title="Play"
       action={
-        <Link to="/index" className="rounded-md bg-white/10 px-4 py-2 font-medium hover:bg-white/20">
+        <Link
+          to="/index"
+          className="rounded-md bg-white/10 px-4 py-2 font-medium hover:bg-white/20"
+        >
           Back to Home
         </Link>
       }

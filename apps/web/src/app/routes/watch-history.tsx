@@ -7,8 +7,8 @@ export function Component() {
   return (
     <PlaceholderScreen icon={History} title="Watch History">
       <p>
-        Everything you play will be listed here, in the rows &lsquo;Watch History: Movies&rsquo;
-        and &lsquo;Watch History: Shows&rsquo;, with a Clear All button.
+        Everything you play will be listed here, in the rows &lsquo;Watch History: Movies&rsquo; and
+        &lsquo;Watch History: Shows&rsquo;, with a Clear All button.
       </p>
       <p className="text-sm text-neutral-400">Watch history arrives together with sign-in.</p>
     </PlaceholderScreen>

@@ -38,7 +38,13 @@ export const optPositiveInt = optInt.transform((n) => (n !== null && n > 0 ? n :
 
 /** A required positive integer id (number or numeric string). */
 export const idSchema = z
-  .union([z.number(), z.string().regex(/^\s*\d+(\.0+)?\s*$/).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\s*\d+(\.0+)?\s*$/)
+      .transform(Number),
+  ])
   .pipe(z.number().int().positive());
 
 /** YYYY-MM-DD (a longer ISO timestamp is cut to its date), or null when absent or not a real date. */

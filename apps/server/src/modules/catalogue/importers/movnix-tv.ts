@@ -17,7 +17,6 @@ import {
   optPositiveInt,
   optText,
   providersFrom,
-  requiredText,
   splitCredits,
   trailerKey,
   videoSchema,
@@ -51,7 +50,8 @@ const schema = z.object({
   tvShow: z.object({
     tmdbId: idSchema,
     imdbId: optText,
-    name: requiredText,
+    // 62 records of the real dump are bare ids with an empty name: kept as stubs (see below).
+    name: optText,
     originalName: optText,
     originalLanguage: optText,
     overview: optText,
@@ -132,7 +132,8 @@ function toRecord(r: z.output<typeof schema>): TitleRecord {
     title: {
       mediaType: 'tv',
       id: s.tmdbId,
-      title: s.name,
+      // A stub (no name) is stored so the id is known; lists, search and details skip it.
+      title: s.name ?? '',
       originalTitle: s.originalName,
       originalLanguage: s.originalLanguage,
       overview: s.overview,

@@ -7,8 +7,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parse as parseCsv, type CsvError } from 'csv-parse';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '@pigostream/db';
+import { analyzeCatalogue } from '../catalogue.repository.ts';
 import {
   writeAnime,
   writeTitles,
@@ -95,30 +97,32 @@ function parseJson(line: number, text: string): Raw {
 
 async function* csvRows(file: string, progress: (bytes: number) => void): AsyncGenerator<Raw> {
   const source = createReadStream(file);
+  // The parser reads ahead of this loop, so problems queue up; each record and problem gets
+  // its start line (a quoted field may span lines) in parse order, inside the callbacks.
   const problems: Raw[] = [];
+  let lastLine = 1;
   const parser = source.pipe(
     parseCsv({
       columns: true,
       bom: true,
-      info: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
+      on_record: (record: unknown, context: { lines: number }): Raw => {
+        const line = lastLine + 1;
+        lastLine = context.lines;
+        return { line, value: record };
+      },
       on_skip: (err: CsvError | undefined) => {
-        const lines = typeof err?.lines === 'number' ? err.lines : 0;
-        problems.push({ line: lines, error: `invalid CSV: ${err?.message ?? 'unreadable row'}` });
+        const line = lastLine + 1;
+        if (typeof err?.lines === 'number') lastLine = err.lines;
+        problems.push({ line, error: `invalid CSV: ${err?.message ?? 'unreadable row'}` });
         return undefined;
       },
     }),
   );
-  let lastLine = 1;
-  for await (const row of parser as AsyncIterable<{ record: unknown; info: { lines: number } }>) {
-    for (const problem of problems.splice(0)) {
-      lastLine = Math.max(lastLine, problem.line);
-      yield problem;
-    }
-    // A quoted field may span lines: the record starts after the previous one ended.
-    yield { line: lastLine + 1, value: row.record };
-    lastLine = row.info.lines;
+  for await (const row of parser as AsyncIterable<Raw>) {
+    while (problems[0] && problems[0].line < row.line) yield problems.shift() as Raw;
+    yield row;
     progress(source.bytesRead);
   }
   yield* problems.splice(0);
@@ -195,9 +199,17 @@ export async function runImport<T>(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await analyzeCatalogue(db);
   progress(size);
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
+}
+
+/** The driver's own message: drizzle wraps it with the whole statement and its parameters. */
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return message.length > 200 ? `${message.slice(0, 200)}...` : message;
 }
 
 async function writeBatch(
@@ -213,8 +225,12 @@ async function writeBatch(
       summary,
     );
   } catch (error) {
+    // A lost database is fatal; otherwise find the records it rejects one by one.
+    await db.execute(sql`select 1`).catch(() => {
+      throw error;
+    });
     if (batch.length === 1) {
-      skip(batch[0]?.line ?? 0, `database rejected the record: ${(error as Error).message}`);
+      skip(batch[0]?.line ?? 0, `database rejected the record: ${reasonOf(error)}`);
       return;
     }
     for (const one of batch) await writeBatch(db, [one], summary, skip);

@@ -1,0 +1,134 @@
+/**
+ * Home (/index) end to end: trending rows from the real API with loaded posters, cards that open
+ * the play page, the 450 px scroll buttons, and row errors with the spec section 8 messages.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const ROWS = ['Trending: Movies', 'Trending: Shows'] as const;
+
+/** Posters in `row` that finished loading with real pixels. */
+function loadedPosterCount(row: Locator): Promise<number> {
+  return row
+    .locator('img')
+    .evaluateAll(
+      (imgs) =>
+        (imgs as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth > 0).length,
+    );
+}
+
+function row(page: Page, name: string): Locator {
+  return page.getByRole('region', { name });
+}
+
+test('shows both trending rows with at least 6 loaded posters each', async ({ page }) => {
+  await page.goto('/index');
+  for (const name of ROWS) {
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect.poll(() => loadedPosterCount(row(page, name))).toBeGreaterThanOrEqual(6);
+  }
+  const firstCard = row(page, 'Trending: Movies').getByRole('link').first();
+  await expect(firstCard).toContainText(/^\s*Rating\s*\d+\.\d\s*Movie\s*$/);
+  await expect(page).toHaveTitle('Home · PigoStream');
+});
+
+test('clicking a card opens the play page with its id and type', async ({ page }) => {
+  await page.goto('/index');
+  const card = row(page, 'Trending: Shows').getByRole('link').first();
+  await card.click();
+  await expect(page).toHaveURL(/\/play\?id=\d+&type=tv$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Play' })).toBeVisible();
+  await expect(page.getByTestId('play-target')).toHaveText(/^Show #\d+$/);
+});
+
+test('scroll buttons move a row by 450 px', async ({ page }) => {
+  await page.goto('/index');
+  const movies = row(page, 'Trending: Movies');
+  const scroller = movies.getByRole('list');
+  await expect(scroller.getByRole('link').nth(6)).toBeAttached();
+  const scrollLeft = () => scroller.evaluate((el) => el.scrollLeft);
+
+  expect(await scrollLeft()).toBe(0);
+  await movies.getByRole('button', { name: 'Scroll Trending: Movies right' }).click();
+  await expect.poll(scrollLeft).toBe(450);
+  await movies.getByRole('button', { name: 'Scroll Trending: Movies right' }).click();
+  await expect.poll(scrollLeft).toBe(900);
+  await movies.getByRole('button', { name: 'Scroll Trending: Movies left' }).click();
+  await expect.poll(scrollLeft).toBe(450);
+});
+
+test('scroll buttons are desktop only', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/index');
+  const movies = row(page, 'Trending: Movies');
+  await expect(movies.getByRole('link').first()).toBeVisible();
+  const buttons = movies.getByRole('button', { name: /^Scroll /, includeHidden: true });
+  await expect(buttons).toHaveCount(2);
+  for (const button of await buttons.all()) await expect(button).toBeHidden();
+});
+
+test('a row shows 6 pulsing skeletons while loading', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/pigo-stream/index/trending/movie', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/index');
+  const scroller = row(page, 'Trending: Movies').getByRole('list');
+  await expect(scroller).toHaveAttribute('aria-busy', 'true');
+  await expect(scroller.locator('li[aria-hidden="true"] .animate-pulse')).toHaveCount(12);
+  release();
+  await expect(scroller).toHaveAttribute('aria-busy', 'false');
+  await expect(scroller.locator('.animate-pulse')).toHaveCount(0);
+});
+
+test('a failing row retries 3 times, then shows the spec 8 message', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/pigo-stream/index/trending/tv', async (route) => {
+    calls += 1;
+    await route.fulfill({ status: 500, json: { error: 'boom' } });
+  });
+  await page.goto('/index');
+  const shows = row(page, 'Trending: Shows');
+  await expect(shows.getByRole('alert')).toHaveText(
+    /Unable to fetch data\. Please try again later\./,
+    { timeout: 10_000 },
+  );
+  expect(calls).toBe(3);
+  // The other row is unaffected.
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeVisible();
+});
+
+test('a row whose server does not answer says so, and Retry recovers', async ({ page }) => {
+  await page.route('**/pigo-stream/index/trending/movie', (route) => route.abort('failed'));
+  await page.goto('/index');
+  const movies = row(page, 'Trending: Movies');
+  await expect(movies.getByRole('alert')).toHaveText(
+    /Failed to fetch data\. Server is not responding\./,
+    { timeout: 10_000 },
+  );
+  await page.unroute('**/pigo-stream/index/trending/movie');
+  await movies.getByRole('button', { name: 'Retry' }).click();
+  await expect(movies.getByRole('link').first()).toBeVisible();
+});
+
+test('a row remembers its scroll position across visits', async ({ page }) => {
+  await page.goto('/index');
+  const scroller = row(page, 'Trending: Shows').getByRole('list');
+  await expect(scroller.getByRole('link').nth(6)).toBeAttached();
+  await page.getByRole('button', { name: 'Scroll Trending: Shows right' }).click();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(450);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('PigoStream.Local')))
+    .toContain('"trending-tv":450');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'My List' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My List' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(450);
+
+  await page.reload();
+  await expect(scroller.getByRole('link').nth(6)).toBeAttached();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(450);
+});

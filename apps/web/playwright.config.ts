@@ -10,10 +10,13 @@ import { defineConfig } from '@playwright/test';
 const PORT = 3210;
 const BASE_URL = `http://localhost:${PORT}`;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const dataDir = path.join(os.tmpdir(), `pigo-e2e-${Date.now()}`);
+// Set once in the runner's process; workers inherit it, and the teardown removes it.
+process.env.PIGO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-${Date.now()}`);
+const dataDir = process.env.PIGO_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -7,7 +7,11 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -45,6 +49,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Malformed URLs and content types the router rejects answer in the API's `{ error }` shape.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

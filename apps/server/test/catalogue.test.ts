@@ -269,3 +269,24 @@ describe('providers, images, health, docs', () => {
     expect((res.body as { error: string }).error).toContain('/pigo-stream/nope');
   });
 });
+
+describe('hostile input', () => {
+  it.each([
+    '/index/trending/movie?page=1&page=2',
+    '/images/original/art/logo/%ZZ.svg',
+    '/index/search/movie?query=a&query=b',
+    '/playground/media-info?id=603&id=604&type=movie',
+  ])('%s answers 400 with an { error } message', async (url) => {
+    const res = await t.app.inject({ url: `/pigo-stream${url}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error.length).toBeGreaterThan(3);
+  });
+
+  it('treats SQL and LIKE metacharacters in a query as text', async () => {
+    for (const q of ["'; drop table titles;--", '\\%_', '%', '🎬']) {
+      const res = await get(`/index/search/movie?query=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+    expect((await getPage('/index/trending/movie')).results).toHaveLength(20);
+  });
+});

@@ -21,9 +21,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from './config.ts';
+import { animeRoutes } from './modules/anime/anime.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { NotFoundError, type CatalogueSource } from './modules/catalogue/catalogue.source.ts';
 import { createLocalSource } from './modules/catalogue/local.source.ts';
+import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
+import { createTmdbSource } from './modules/catalogue/tmdb/tmdb.source.ts';
+import { UpstreamError } from './modules/catalogue/upstream-error.ts';
+import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import webPlugin from './modules/web/web.plugin.ts';
@@ -40,6 +45,36 @@ export interface AppDependencies {
 
 /** Largest accepted request body, in bytes. */
 const BODY_LIMIT_BYTES = 100_000;
+
+/** How long a stale upstream answer is kept to serve when the upstream fails, in ms. */
+const STALE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The configured catalogue source; the TMDB one gets the shared cache, closed with the app. */
+function createCatalogueSource(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+): CatalogueSource {
+  if (config.catalogSource === 'local') return createLocalSource(database.db);
+  const cache = createSharedCache({
+    redisUrl: config.redisUrl,
+    onError: (err) => {
+      app.log.warn({ err }, 'shared cache unavailable; using the in-process cache');
+    },
+  });
+  app.addHook('onClose', () => cache.close());
+  const loader = new CachedLoader(cache, STALE_KEEP_MS, (key, err) => {
+    app.log.warn({ key, err }, 'upstream failed; serving a stale cached answer');
+  });
+  const client = createTmdbClient({
+    ...config.tmdb,
+    timeoutMs: config.upstreamTimeoutMs,
+    log: (message, details) => {
+      app.log.warn(details, message);
+    },
+  });
+  return createTmdbSource(client, loader);
+}
 
 /** Builds the Fastify app; call `listen` (main.ts) or `inject` (tests). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -65,6 +100,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.code(400).send({ error: field ? `${field}: ${message}` : message });
     }
     if (error instanceof NotFoundError) return reply.code(404).send({ error: error.message });
+    if (error instanceof UpstreamError) {
+      req.log.warn({ err: error }, 'upstream failed');
+      return reply.code(error.status).send({ error: error.message });
+    }
     const status =
       typeof error === 'object' && error !== null && 'statusCode' in error
         ? Number(error.statusCode)
@@ -101,11 +140,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  const catalogue = deps.catalogue ?? createLocalSource(database.db);
+  const catalogue = deps.catalogue ?? createCatalogueSource(app, config, database);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(catalogueRoutes, { source: catalogue });
+      await api.register(animeRoutes, {
+        db: database.db,
+        source: config.catalogSource === 'tmdb' ? 'anilist' : 'local',
+        anilistUrl: config.anilistUrl,
+        timeoutMs: config.upstreamTimeoutMs,
+      });
       await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
     },
     { prefix: API_PREFIX },

@@ -13,6 +13,12 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   CATALOG_SOURCE: z.enum(['local', 'tmdb']).default('local'),
   IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p'),
+  TMDB_API_TOKEN: z.string().optional(),
+  TMDB_API_KEY: z.string().optional(),
+  TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
+  ANILIST_URL: z.url().default('https://graphql.anilist.co'),
+  REDIS_URL: z.url().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -26,6 +32,13 @@ export interface Config {
   catalogSource: 'local' | 'tmdb';
   /** TMDB's image host base, sizes appended (`{base}/w500/abc.jpg`). */
   imageBaseUrl: string;
+  /** TMDB v3 credentials: a v4 read access token (Bearer) or a v3 api_key. */
+  tmdb: { baseUrl: string; token: string | undefined; apiKey: string | undefined };
+  /** AniList GraphQL endpoint, used when `catalogSource` is `tmdb`. */
+  anilistUrl: string;
+  redisUrl: string | undefined;
+  /** Longest an upstream call (TMDB, AniList) may take in all, retries included, in ms. */
+  upstreamTimeoutMs: number;
   logLevel: string;
   /** Absolute path of the built web app. */
   webDist: string;
@@ -62,6 +75,11 @@ export function loadConfig(
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.CATALOG_SOURCE === 'tmdb' && !e.TMDB_API_TOKEN && !e.TMDB_API_KEY) {
+    throw new Error(
+      'Invalid configuration: CATALOG_SOURCE=tmdb needs TMDB_API_TOKEN or TMDB_API_KEY',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -69,6 +87,14 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     catalogSource: e.CATALOG_SOURCE,
     imageBaseUrl: e.IMAGE_BASE_URL.replace(/\/$/, ''),
+    tmdb: {
+      baseUrl: e.TMDB_BASE_URL.replace(/\/$/, ''),
+      token: e.TMDB_API_TOKEN,
+      apiKey: e.TMDB_API_KEY,
+    },
+    anilistUrl: e.ANILIST_URL,
+    redisUrl: e.REDIS_URL,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),

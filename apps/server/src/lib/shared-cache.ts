@@ -1,0 +1,119 @@
+/**
+ * The upstream answer cache: an in-process LRU, backed by Redis when `REDIS_URL` is set so
+ * several servers share answers. Entries keep their fetch time; callers decide freshness, so a
+ * stale entry can still be served when the upstream fails.
+ */
+import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+export interface CacheEntry {
+  value: unknown;
+  /** Epoch ms when the value was fetched. */
+  fetchedAt: number;
+}
+
+export interface SharedCache {
+  get(key: string): Promise<CacheEntry | undefined>;
+  /** Keeps `entry` for `keepMs` (fresh plus stale window). */
+  set(key: string, entry: CacheEntry, keepMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Entries the in-process tier holds at most. */
+const LRU_ENTRIES = 5000;
+const REDIS_PREFIX = 'pigo:upstream:';
+
+/**
+ * Builds the cache. With a Redis URL, reads fall through LRU -> Redis and writes go to both;
+ * a Redis failure degrades to the LRU alone (logged by `onError`), never failing a request.
+ */
+export function createSharedCache(options: {
+  redisUrl?: string | undefined;
+  onError?: (error: unknown) => void;
+}): SharedCache {
+  const lru = new LRUCache<string, CacheEntry>({ max: LRU_ENTRIES });
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        // Commands queue while connecting; each gives up after 500 ms so a Redis outage
+        // costs a request at most that before it falls back to the in-process cache.
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+        commandTimeout: 500,
+      })
+    : undefined;
+  redis?.on('error', (error: unknown) => options.onError?.(error));
+
+  return {
+    async get(key) {
+      const local = lru.get(key);
+      if (local || !redis) return local;
+      try {
+        const raw = await redis.get(REDIS_PREFIX + key);
+        if (!raw) return undefined;
+        const entry = JSON.parse(raw) as CacheEntry;
+        lru.set(key, entry);
+        return entry;
+      } catch (error) {
+        options.onError?.(error);
+        return undefined;
+      }
+    },
+    async set(key, entry, keepMs) {
+      lru.set(key, entry, { ttl: keepMs });
+      if (!redis) return;
+      try {
+        await redis.set(REDIS_PREFIX + key, JSON.stringify(entry), 'PX', keepMs);
+      } catch (error) {
+        options.onError?.(error);
+      }
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Serves cached answers: fresh ones straight away; otherwise one upstream call per key at a
+ * time (concurrent callers share it); when that call fails, a stale entry if there is one.
+ */
+export class CachedLoader {
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly cache: SharedCache,
+    /** How long a stale entry is kept for failures, in ms. */
+    private readonly staleMs: number,
+    private readonly onStale?: (key: string, error: unknown) => void,
+  ) {}
+
+  /**
+   * @param freshMs how long an answer counts as fresh, in ms
+   * @param load the upstream call
+   * @throws what `load` throws when there is no cached entry to fall back on
+   */
+  async load<T>(key: string, freshMs: number, load: () => Promise<T>): Promise<T> {
+    const pending = this.inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+    const call = (async () => {
+      let entry: CacheEntry | undefined;
+      try {
+        entry = await this.cache.get(key);
+        if (entry && Date.now() - entry.fetchedAt < freshMs) return entry.value as T;
+        const value = await load();
+        await this.cache.set(key, { value, fetchedAt: Date.now() }, freshMs + this.staleMs);
+        return value;
+      } catch (error) {
+        if (entry) {
+          this.onStale?.(key, error);
+          return entry.value as T;
+        }
+        throw error;
+      } finally {
+        this.inFlight.delete(key);
+      }
+    })();
+    this.inFlight.set(key, call);
+    return call;
+  }
+}

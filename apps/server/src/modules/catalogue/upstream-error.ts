@@ -1,0 +1,13 @@
+/**
+ * Raised when an upstream service (TMDB, AniList) fails or does not answer in time; routes
+ * answer `status` (502, or 503 while rate-limited) with `{ error: message }`.
+ */
+export class UpstreamError extends Error {
+  override readonly name = 'UpstreamError';
+  constructor(
+    message: string,
+    readonly status = 502,
+  ) {
+    super(message);
+  }
+}

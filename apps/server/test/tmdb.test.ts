@@ -1,0 +1,196 @@
+/**
+ * CATALOG_SOURCE=tmdb against a local TMDB stand-in: the catalogue contract, plus caching,
+ * request sharing, stale answers, timeouts, 429 Retry-After, credentials and the rate limit.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mediaPageSchema } from '@pigostream/contracts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { catalogueContract } from './contract/catalogue-contract.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { startTmdbStandin, type TmdbStandin } from './helpers/tmdb-standin.ts';
+
+const TOKEN = 'standin-read-access-token';
+const TIMEOUT_MS = 1500;
+
+let standin: TmdbStandin;
+let database: TestDatabase;
+const apps: FastifyInstance[] = [];
+
+async function tmdbApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    CATALOG_SOURCE: 'tmdb',
+    TMDB_API_TOKEN: TOKEN,
+    TMDB_BASE_URL: standin.url,
+    UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  standin = await startTmdbStandin(TOKEN);
+  database = await openTestDatabase();
+  app = await tmdbApp();
+});
+afterAll(async () => {
+  for (const a of apps) await a.close();
+  await database.close();
+  await standin.close();
+});
+afterEach(() => {
+  standin.mode = 'ok';
+  standin.rateLimitNext = 0;
+  standin.delayMs = 0;
+});
+
+catalogueContract(() => ({ app, upstreamRequests: () => standin.requests.length }));
+
+const firstMovieId = () => Number(standin.titles.find((t) => t.type === 'movie')?.list.id);
+const showWithSeasons = () => standin.titles.find((t) => t.type === 'tv' && t.seasons.length > 0);
+
+describe('TMDB source', () => {
+  it('sends the read access token and maps TMDB answers, drawing art where images are missing', async () => {
+    const res = await app.inject({ url: '/pigo-stream/index/trending/tv?page=2' });
+    const page = mediaPageSchema.parse(res.json());
+    expect(standin.requests.at(-1)?.url).toBe('/3/trending/tv/week?page=2');
+    expect(page.results.every((r) => r.poster_path.startsWith('/'))).toBe(true);
+  });
+
+  it('100 concurrent identical detail requests make exactly one upstream request', async () => {
+    const id = Number(standin.titles.filter((t) => t.type === 'movie')[5]?.list.id);
+    standin.delayMs = 100;
+    const before = standin.requests.filter((r) => r.url.startsWith(`/3/movie/${id}?`)).length;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        app.inject({ url: `/pigo-stream/playground/media-info?id=${id}&type=movie` }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const after = standin.requests.filter((r) => r.url.startsWith(`/3/movie/${id}?`)).length;
+    expect(after - before).toBe(1);
+  });
+
+  it('serves a cached answer while TMDB is down; an uncached call answers 502 JSON within the timeout', async () => {
+    const cached = await app.inject({
+      url: `/pigo-stream/playground/media-info?id=${firstMovieId()}&type=movie`,
+    });
+    expect(cached.statusCode).toBe(200);
+    standin.mode = 'down';
+    const again = await app.inject({
+      url: `/pigo-stream/playground/media-info?id=${firstMovieId()}&type=movie`,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(cached.json());
+
+    const started = Date.now();
+    const uncached = await app.inject({
+      url: '/pigo-stream/index/search/movie?query=never-asked-before',
+    });
+    expect(uncached.statusCode).toBe(502);
+    expect(uncached.json<{ error: string }>().error).toMatch(/catalogue service/);
+    expect(Date.now() - started).toBeLessThanOrEqual(TIMEOUT_MS + 500);
+  });
+
+  it('serves a stale answer when a fresh one cannot be had (expired entry, upstream down)', async () => {
+    const fresh = await tmdbApp();
+    const show = showWithSeasons();
+    const id = Number(show?.list.id);
+    const seasonNumber = Number(show?.seasons[0]?.season_number);
+    const url = `/pigo-stream/playground/season?id=${id}&seasonNumber=${seasonNumber}`;
+    expect((await fresh.inject({ url })).statusCode).toBe(200);
+    standin.mode = 'down';
+    // Another process with the same (empty) cache would fail; this one still answers.
+    expect((await fresh.inject({ url })).statusCode).toBe(200);
+  });
+
+  it('a hanging TMDB gives 502 within the timeout and nothing hangs', async () => {
+    standin.mode = 'hang';
+    const started = Date.now();
+    const res = await app.inject({ url: '/pigo-stream/index/search/tv?query=hangs' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json<{ error: string }>().error).toContain('did not answer in time');
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 500);
+  });
+
+  it('honours 429 Retry-After and then answers', async () => {
+    standin.rateLimitNext = 1;
+    standin.retryAfterSeconds = 1;
+    const started = Date.now();
+    const res = await app.inject({ url: '/pigo-stream/index/search/movie?query=star' });
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const asked = standin.requests.filter((r) => r.url.includes('search/movie?query=star'));
+    expect(asked).toHaveLength(2);
+  });
+
+  it('a 404 from TMDB is a 404 here; refused credentials are a 502 with a message', async () => {
+    const missing = await app.inject({
+      url: '/pigo-stream/playground/media-info?id=999999998&type=tv',
+    });
+    expect(missing.statusCode).toBe(404);
+    const wrong = await tmdbApp({ TMDB_API_TOKEN: 'wrong' });
+    const res = await wrong.inject({ url: '/pigo-stream/index/popular/tv?page=2' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json<{ error: string }>().error).toContain('credentials');
+  });
+
+  it('accepts a v3 api_key instead of a token', async () => {
+    const keyed = await tmdbApp({ TMDB_API_TOKEN: '', TMDB_API_KEY: TOKEN });
+    const res = await keyed.inject({ url: '/pigo-stream/index/popular/movie?page=2' });
+    expect(res.statusCode).toBe(200);
+    expect(standin.requests.at(-1)?.url).toContain(`api_key=${TOKEN}`);
+  });
+
+  it('stays under 40 requests per second to TMDB', async () => {
+    // Queued calls wait their turn inside the deadline: give them room to.
+    const fresh = await tmdbApp({ UPSTREAM_TIMEOUT_MS: '5000' });
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        fresh.inject({ url: `/pigo-stream/index/search/movie?query=rate${i}` }),
+      ),
+    );
+    const times = standin.requests
+      .filter((r) => r.at >= started && r.url.includes('query=rate'))
+      .map((r) => r.at);
+    expect(times).toHaveLength(60);
+    const busiestSecond = Math.max(
+      ...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length),
+    );
+    expect(busiestSecond).toBeLessThanOrEqual(40);
+  });
+
+  it('shares answers between servers through Redis when REDIS_URL is set', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const one = await tmdbApp({ REDIS_URL: redisUrl });
+    const two = await tmdbApp({ REDIS_URL: redisUrl });
+    const query = `shared${Date.now()}`;
+    expect(
+      (await one.inject({ url: `/pigo-stream/index/search/tv?query=${query}` })).statusCode,
+    ).toBe(200);
+    const before = standin.requests.length;
+    expect(
+      (await two.inject({ url: `/pigo-stream/index/search/tv?query=${query}` })).statusCode,
+    ).toBe(200);
+    expect(standin.requests.length).toBe(before);
+  });
+
+  it('keeps answering from the in-process cache when Redis is unreachable', async () => {
+    const degraded = await tmdbApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const url = '/pigo-stream/index/popular/tv?page=3';
+    const started = Date.now();
+    expect((await degraded.inject({ url })).statusCode).toBe(200);
+    const before = standin.requests.length;
+    expect((await degraded.inject({ url })).statusCode).toBe(200);
+    expect(standin.requests.length).toBe(before);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 2);
+  });
+});

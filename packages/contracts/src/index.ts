@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './catalogue.ts';
 export * from './providers.ts';
 export * from './genres.ts';
+export * from './anime.ts';

@@ -36,6 +36,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Max pooled connections for a PostgreSQL server. */
   poolSize?: number;
+  /** Receives errors of idle pooled connections (a server restart, a dropped database). */
+  onIdleError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -60,6 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       options: startupOptions,
     });
+    // Without a listener an idle connection's error (server restart) would crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -1,0 +1,51 @@
+/**
+ * `POST /pigo-stream/playground/anime-info` (spec section 7): AniList's GraphQL protocol, answered
+ * from the local catalogue or forwarded to AniList (`source`). Errors: 400 `{ error }` for a bad
+ * body, 400 `{ errors, data: null }` for a query outside the schema, 429 `{ error }` when AniList
+ * limits the rate, 502 `{ error: 'Fetch failed: <status>' }` when AniList fails or times out.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { animeInfoRequestSchema, errorSchema, graphqlResponseSchema } from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import { createAnimeService } from './anime.service.ts';
+
+export interface AnimeRoutesOptions {
+  db: Database;
+  /** `local`: answer from `anime_media`; `anilist`: forward to `anilistUrl`. */
+  source: 'local' | 'anilist';
+  anilistUrl: string;
+  /** Bound of a whole AniList call, in ms. */
+  timeoutMs: number;
+}
+
+/** Registers the anime-info call; mount under the API prefix (the images route's sibling). */
+export const animeRoutes: FastifyPluginAsyncZod<AnimeRoutesOptions> = async (app, options) => {
+  const service = createAnimeService({ ...options, imagesBase: `${app.prefix}/images` });
+
+  app.post(
+    '/playground/anime-info',
+    {
+      schema: {
+        tags: ['anime'],
+        summary:
+          "AniList's GraphQL API for anime info: { query, variables: { search } } -> { data: { Page: { media } } }",
+        body: animeInfoRequestSchema,
+        response: {
+          200: graphqlResponseSchema,
+          '4xx': z.union([errorSchema, graphqlResponseSchema]),
+          502: errorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { query, variables, operationName } = req.body;
+      const answer = await service.answer({ query, variables, operationName });
+      if (answer.status >= 500) req.log.warn({ answer: answer.body }, 'anime service failed');
+      return reply
+        .code(answer.status)
+        .headers(answer.headers ?? {})
+        .send(answer.body);
+    },
+  );
+};

@@ -49,23 +49,31 @@ const BODY_LIMIT_BYTES = 100_000;
 /** How long a stale upstream answer is kept to serve when the upstream fails, in ms. */
 const STALE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The configured catalogue source; the TMDB one gets the shared cache, closed with the app. */
-function createCatalogueSource(
-  app: FastifyInstance,
-  config: Config,
-  database: DatabaseHandle,
-): CatalogueSource {
-  if (config.catalogSource === 'local') return createLocalSource(database.db);
+/**
+ * The upstream answer cache (TMDB, AniList), shared through Redis when configured; closed with
+ * the app.
+ */
+function createUpstreamLoader(app: FastifyInstance, config: Config): CachedLoader {
   const cache = createSharedCache({
-    redisUrl: config.redisUrl,
+    redisUrl: config.catalogSource === 'tmdb' ? config.redisUrl : undefined,
     onError: (err) => {
       app.log.warn({ err }, 'shared cache unavailable; using the in-process cache');
     },
   });
   app.addHook('onClose', () => cache.close());
-  const loader = new CachedLoader(cache, STALE_KEEP_MS, (key, err) => {
+  return new CachedLoader(cache, STALE_KEEP_MS, (key, err) => {
     app.log.warn({ key, err }, 'upstream failed; serving a stale cached answer');
   });
+}
+
+/** The configured catalogue source: the local database, or TMDB through the loader. */
+function createCatalogueSource(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+  loader: CachedLoader,
+): CatalogueSource {
+  if (config.catalogSource === 'local') return createLocalSource(database.db);
   const client = createTmdbClient({
     ...config.tmdb,
     timeoutMs: config.upstreamTimeoutMs,
@@ -140,7 +148,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  const catalogue = deps.catalogue ?? createCatalogueSource(app, config, database);
+  const loader = createUpstreamLoader(app, config);
+  const catalogue = deps.catalogue ?? createCatalogueSource(app, config, database, loader);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
@@ -150,6 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         source: config.catalogSource === 'tmdb' ? 'anilist' : 'local',
         anilistUrl: config.anilistUrl,
         timeoutMs: config.upstreamTimeoutMs,
+        loader,
       });
       await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
     },

@@ -375,16 +375,29 @@ describe('live source (AniList stand-in)', () => {
 
   it('keeps 429 with its message and Retry-After', async () => {
     standin.mode = 'rate-limit';
-    const res = await post(live, { query: APP_QUERY, variables: { search: 'Cowboy Bebop' } });
+    const res = await post(live, { query: APP_QUERY, variables: { search: 'Rate limited' } });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: 'Too Many Requests.' });
     expect(res.headers['retry-after']).toBe('60');
   });
 
-  it('answers 502 Fetch failed for an AniList 500', async () => {
+  it('retries an AniList 500 once, then answers 502 Fetch failed', async () => {
     standin.mode = 'server-error';
-    const res = await post(live, { query: APP_QUERY, variables: { search: 'Cowboy Bebop' } });
+    const before = standin.requests.length;
+    const res = await post(live, { query: APP_QUERY, variables: { search: 'Server error' } });
     expect(res).toMatchObject({ status: 502, body: { error: 'Fetch failed: 500' } });
+    expect(standin.requests.length - before).toBe(2);
+  });
+
+  it('serves a cached answer, without asking AniList, while AniList fails', async () => {
+    standin.mode = 'ok';
+    const first = await post(live, { query: APP_QUERY, variables: { search: 'Cowboy Bebop' } });
+    expect(first.status).toBe(200);
+    standin.mode = 'server-error';
+    const before = standin.requests.length;
+    const again = await post(live, { query: APP_QUERY, variables: { search: 'Cowboy Bebop' } });
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(standin.requests.length).toBe(before);
   });
 
   it.each(['hang', 'stall-body'] as const)(
@@ -392,7 +405,7 @@ describe('live source (AniList stand-in)', () => {
     async (mode) => {
       standin.mode = mode;
       const started = Date.now();
-      const res = await post(live, { query: APP_QUERY, variables: { search: 'Cowboy Bebop' } });
+      const res = await post(live, { query: APP_QUERY, variables: { search: `Never ${mode}` } });
       const elapsed = Date.now() - started;
       expect(res).toMatchObject({
         status: 502,

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { animeInfoRequestSchema, errorSchema, graphqlResponseSchema } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
+import type { CachedLoader } from '../../lib/shared-cache.ts';
 import { createAnimeService } from './anime.service.ts';
 
 export interface AnimeRoutesOptions {
@@ -17,6 +18,8 @@ export interface AnimeRoutesOptions {
   anilistUrl: string;
   /** Bound of a whole AniList call, in ms. */
   timeoutMs: number;
+  /** The shared upstream cache (live source answers are cached and shared through it). */
+  loader: CachedLoader;
 }
 
 /** Registers the anime-info call; mount under the API prefix (the images route's sibling). */

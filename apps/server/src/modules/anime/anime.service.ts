@@ -15,7 +15,9 @@ import {
   type ValidationContext,
 } from 'graphql';
 import type { Database } from '@pigostream/db';
-import { forwardToAnilist, type AnimeAnswer, type GraphqlRequest } from './anilist.client.ts';
+import { CachedLoader, createSharedCache } from '../../lib/shared-cache.ts';
+import { answerFromAnilist } from './anilist.cached.ts';
+import type { AnimeAnswer, GraphqlRequest } from './anilist.client.ts';
 import { animeSchema, createAnimeContext } from './anime.graphql.ts';
 
 /** Deepest field nesting accepted; the app's own query is 6 deep. */
@@ -29,6 +31,8 @@ export interface AnimeServiceOptions {
   timeoutMs: number;
   /** The images route (`/pigo-stream/images`), under which missing covers are drawn. */
   imagesBase: string;
+  /** The shared upstream cache for the live source (a private in-process one when absent). */
+  loader?: CachedLoader | undefined;
 }
 
 export interface AnimeService {
@@ -44,7 +48,8 @@ export interface AnimeService {
 export function createAnimeService(options: AnimeServiceOptions): AnimeService {
   if (options.source === 'anilist') {
     const client = { url: options.anilistUrl, timeoutMs: options.timeoutMs };
-    return { answer: (request) => forwardToAnilist(client, request) };
+    const loader = options.loader ?? new CachedLoader(createSharedCache({}), 0);
+    return { answer: (request) => answerFromAnilist(loader, client, request) };
   }
   return { answer: (request) => runLocalQuery(options.db, options.imagesBase, request) };
 }

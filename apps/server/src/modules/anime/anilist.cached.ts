@@ -1,0 +1,64 @@
+/**
+ * AniList answers through the shared upstream cache: identical requests in flight share one
+ * call, successful answers stay fresh for an hour, and when AniList fails a stale answer is
+ * served if there is one. A failed call is retried once (5xx or unreachable) inside the deadline.
+ */
+import { createHash } from 'node:crypto';
+import type { CachedLoader } from '../../lib/shared-cache.ts';
+import {
+  forwardToAnilist,
+  TIMEOUT_MESSAGE,
+  type AnilistClientOptions,
+  type AnimeAnswer,
+  type GraphqlRequest,
+} from './anilist.client.ts';
+
+/** How long an AniList answer counts as fresh, in ms. */
+export const ANILIST_FRESH_MS = 60 * 60 * 1000;
+const RETRY_DELAY_MS = 200;
+
+class FailedAnswer extends Error {
+  constructor(readonly answer: AnimeAnswer) {
+    super(`AniList answered ${answer.status}`);
+  }
+}
+
+function isRetryable(answer: AnimeAnswer): boolean {
+  return answer.status === 502 && 'error' in answer.body && answer.body.error !== TIMEOUT_MESSAGE;
+}
+
+/** One forward, and a second when the first failed for a reason a retry can cure. */
+async function forwardWithRetry(
+  options: AnilistClientOptions,
+  request: GraphqlRequest,
+): Promise<AnimeAnswer> {
+  const deadline = Date.now() + options.timeoutMs;
+  const first = await forwardToAnilist(options, request);
+  const left = deadline - Date.now() - RETRY_DELAY_MS;
+  if (!isRetryable(first) || left <= 0) return first;
+  await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+  return forwardToAnilist({ ...options, timeoutMs: left }, request);
+}
+
+/**
+ * Answers a GraphQL request from AniList via `loader`. Only 200 answers are cached; other
+ * answers (GraphQL errors, 429, 502) pass through unless a stale 200 can stand in.
+ */
+export async function answerFromAnilist(
+  loader: CachedLoader,
+  options: AnilistClientOptions,
+  request: GraphqlRequest,
+): Promise<AnimeAnswer> {
+  const key = `anilist:${createHash('sha256').update(JSON.stringify(request)).digest('hex')}`;
+  try {
+    const body = await loader.load(key, ANILIST_FRESH_MS, async () => {
+      const answer = await forwardWithRetry(options, request);
+      if (answer.status !== 200) throw new FailedAnswer(answer);
+      return answer.body;
+    });
+    return { status: 200, body };
+  } catch (error) {
+    if (error instanceof FailedAnswer) return error.answer;
+    throw error;
+  }
+}

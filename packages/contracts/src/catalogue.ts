@@ -118,3 +118,18 @@ export const providerSchema = z.object({
   logo: z.string(),
 });
 export type Provider = z.infer<typeof providerSchema>;
+
+/**
+ * What a user list (watch history, My List) shows and ranks by for one title: id, type, title
+ * (movie) or name (tv), poster_path, vote_average, genres by name (spec section 3).
+ */
+export const titleSummarySchema = z.object({
+  id: z.number().int(),
+  type: mediaTypeSchema,
+  title: z.string().optional(),
+  name: z.string().optional(),
+  poster_path: z.string(),
+  vote_average: z.number(),
+  genres: z.array(z.object({ name: z.string() })),
+});
+export type TitleSummary = z.infer<typeof titleSummarySchema>;

@@ -1,5 +1,11 @@
 /** Rows of the catalogue repository to TMDB-shaped answers (spec section 3). */
-import type { MediaDetails, MediaListItem, MediaPage, SeasonDetails } from '@pigostream/contracts';
+import type {
+  MediaDetails,
+  MediaListItem,
+  MediaPage,
+  SeasonDetails,
+  TitleSummary,
+} from '@pigostream/contracts';
 import { imageOr } from './art-paths.ts';
 import type {
   CreditRow,
@@ -44,6 +50,19 @@ export function toListItem(row: Omit<TitleListRow, 'total'>): MediaListItem {
         original_name: row.original_title ?? row.title,
         first_air_date: row.release_date ?? '',
       };
+}
+
+/** The user-list summary of a title (spec section 3: history and list items). */
+export function toSummary(row: Omit<TitleListRow, 'total'>): TitleSummary {
+  const item = toListItem(row);
+  return {
+    id: row.id,
+    type: row.media_type,
+    ...(row.media_type === 'movie' ? { title: row.title } : { name: row.title }),
+    poster_path: item.poster_path,
+    vote_average: item.vote_average,
+    genres: row.genres.map((g) => ({ name: g.name })),
+  };
 }
 
 /** `{ page, results, total_pages, total_results }` from rows carrying a window `total`. */

@@ -232,6 +232,26 @@ export function findEpisodes(
   );
 }
 
+/** List rows of the given titles (any order); unknown ids and stubs are absent. */
+export function findTitlesByIds(
+  db: Database,
+  type: MediaType,
+  ids: number[],
+): Promise<Omit<TitleListRow, 'total'>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<Omit<TitleListRow, 'total'>>(
+    db,
+    sql`select media_type, id, title, original_title, original_language, overview,
+          release_date::text as release_date, poster_path, backdrop_path, vote_average,
+          vote_count, popularity, genres
+        from titles where media_type = ${type} and title <> ''
+          and id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+}
+
 /** Whether the catalogue holds no title at all (first start). */
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from titles limit 1`);

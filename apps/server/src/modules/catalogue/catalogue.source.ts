@@ -2,7 +2,13 @@
  * The catalogue as the API sees it: one interface, answered by the local database today and by
  * TMDB v3 later (issue 3). Every method answers TMDB-shaped objects (spec section 3).
  */
-import type { MediaDetails, MediaPage, MediaType, SeasonDetails } from '@pigostream/contracts';
+import type {
+  MediaDetails,
+  MediaPage,
+  MediaType,
+  SeasonDetails,
+  TitleSummary,
+} from '@pigostream/contracts';
 
 /** Raised when a title or season does not exist; routes answer 404. */
 export class NotFoundError extends Error {
@@ -22,6 +28,11 @@ export interface CatalogueSource {
   details(type: MediaType, id: number): Promise<MediaDetails>;
   /** A season with its episodes. @throws NotFoundError */
   season(showId: number, seasonNumber: number): Promise<SeasonDetails>;
+  /**
+   * Summaries of titles for user lists, in the order of `ids`; ids the catalogue does not know
+   * are left out (so a caller can tell them apart).
+   */
+  summaries(type: MediaType, ids: number[]): Promise<TitleSummary[]>;
 }
 
 export const PAGE_SIZE = 20;

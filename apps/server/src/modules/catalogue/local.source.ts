@@ -2,7 +2,7 @@
 import type { MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import * as repo from './catalogue.repository.ts';
-import { toDetails, toPage, toSeason } from './catalogue.mapper.ts';
+import { toDetails, toPage, toSeason, toSummary } from './catalogue.mapper.ts';
 import { NotFoundError, PAGE_SIZE, type CatalogueSource } from './catalogue.source.ts';
 
 const offset = (page: number) => (page - 1) * PAGE_SIZE;
@@ -33,6 +33,11 @@ export function createLocalSource(db: Database): CatalogueSource {
         type === 'tv' ? repo.findSeasons(db, id) : Promise.resolve([]),
       ]);
       return toDetails(row, credits, seasons);
+    },
+    async summaries(type, ids) {
+      const rows = await repo.findTitlesByIds(db, type, ids);
+      const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
     async season(showId, seasonNumber) {
       const show = await repo.findTitle(db, 'tv', showId);

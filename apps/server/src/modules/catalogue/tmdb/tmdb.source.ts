@@ -3,8 +3,9 @@
  * the local source, through the shared cache with a freshness suited to each call.
  */
 import type { z } from 'zod';
+import type { MediaType } from '@pigostream/contracts';
 import type { CachedLoader } from '../../../lib/shared-cache.ts';
-import type { CatalogueSource } from '../catalogue.source.ts';
+import { NotFoundError, type CatalogueSource } from '../catalogue.source.ts';
 import { UpstreamError } from '../upstream-error.ts';
 import type { TmdbGet } from './tmdb.client.ts';
 import { toDetails, toPage, toSeason } from './tmdb.mapper.ts';
@@ -37,6 +38,14 @@ export function createTmdbSource(get: TmdbGet, loader: CachedLoader): CatalogueS
     params: Record<string, string | number>,
   ) => loader.load(key, fresh, () => read(tmdbPageSchema, get(path, params)));
 
+  const details = async (type: MediaType, id: number) =>
+    toDetails(
+      await loader.load(`details:${type}:${id}`, FRESH_MS.details, () =>
+        read(tmdbDetailsSchema, get(`${type}/${id}`, { append_to_response: 'credits,videos' })),
+      ),
+      type,
+    );
+
   return {
     async trending(type, p) {
       return toPage(
@@ -68,11 +77,34 @@ export function createTmdbSource(get: TmdbGet, loader: CachedLoader): CatalogueS
         type,
       );
     },
-    async details(type, id) {
-      const details = await loader.load(`details:${type}:${id}`, FRESH_MS.details, () =>
-        read(tmdbDetailsSchema, get(`${type}/${id}`, { append_to_response: 'credits,videos' })),
+    details,
+    async summaries(type, ids) {
+      // Details are cached for hours, so lists cost TMDB little after the first look.
+      const found = await Promise.all(
+        ids.map((id) =>
+          details(type, id).then(
+            (d) => d,
+            (error: unknown) => {
+              if (error instanceof NotFoundError) return undefined;
+              throw error;
+            },
+          ),
+        ),
       );
-      return toDetails(details, type);
+      return found.flatMap((d) =>
+        d
+          ? [
+              {
+                id: d.id,
+                type,
+                ...(type === 'movie' ? { title: d.title ?? '' } : { name: d.name ?? '' }),
+                poster_path: d.poster_path,
+                vote_average: d.vote_average,
+                genres: d.genres.map((g) => ({ name: g.name })),
+              },
+            ]
+          : [],
+      );
     },
     async season(showId, seasonNumber) {
       const season = await loader.load(`season:${showId}:${seasonNumber}`, FRESH_MS.season, () =>

@@ -1,6 +1,7 @@
 /**
- * Builds the server from plugins: security headers, compression, OpenAPI docs, the API under
- * `/pigo-stream`, drawn images, and the built web app. `main.ts` starts it; tests use
+ * Builds the server from plugins: security headers, compression, OpenAPI docs, identity
+ * (`/pigo-stream/identity`, `/pigo-stream/auth`), the API under `/pigo-stream`, drawn images, and
+ * the built web app. `main.ts` starts it; tests use
  * `app.inject`.
  */
 import compress from '@fastify/compress';
@@ -30,6 +31,8 @@ import { createTmdbSource } from './modules/catalogue/tmdb/tmdb.source.ts';
 import { UpstreamError } from './modules/catalogue/upstream-error.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ForbiddenUserError, NotAuthenticatedError } from './modules/identity/identity.guard.ts';
+import identityPlugin from './modules/identity/identity.plugin.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import webPlugin from './modules/web/web.plugin.ts';
 
@@ -90,7 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed URLs and content types the router rejects answer in the API's `{ error }` shape.
     frameworkErrors: (error, _req, reply) => {
@@ -108,6 +111,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.code(400).send({ error: field ? `${field}: ${message}` : message });
     }
     if (error instanceof NotFoundError) return reply.code(404).send({ error: error.message });
+    if (error instanceof NotAuthenticatedError || error instanceof ForbiddenUserError) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
     if (error instanceof UpstreamError) {
       req.log.warn({ err: error }, 'upstream failed');
       return reply.code(error.status).send({ error: error.message });
@@ -147,6 +153,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  // Identity first: it decorates the app with `identity`, which user-call guards read.
+  await app.register(identityPlugin, { config, database, apiPrefix: API_PREFIX });
 
   const loader = createUpstreamLoader(app, config);
   const catalogue = deps.catalogue ?? createCatalogueSource(app, config, database, loader);

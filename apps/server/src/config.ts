@@ -6,6 +6,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Sender of identity mail unless MAIL_FROM says otherwise. */
+const DEFAULT_MAIL_FROM = 'PigoStream <no-reply@pigostream.local>';
+/** Google's OpenID Connect discovery document. */
+const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
+/** Sign-up e-mail domains allowed by default (decisions.md). */
+const DEFAULT_EMAIL_DOMAINS = [
+  'gmail.com',
+  'outlook.com',
+  'hotmail.com',
+  'yahoo.com',
+  'icloud.com',
+  'protonmail.com',
+];
+/** Vite's dev server, trusted as an origin only when PUBLIC_URL is unset (a local setup). */
+const DEV_WEB_PORT = 5173;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -19,8 +35,18 @@ const envSchema = z.object({
   ANILIST_URL: z.url().default('https://graphql.anilist.co'),
   REDIS_URL: z.url().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default(GOOGLE_DISCOVERY_URL),
+  ALLOWED_EMAIL_DOMAINS: z.string().default(DEFAULT_EMAIL_DOMAINS.join(',')),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(6),
 });
 
 export interface Config {
@@ -40,8 +66,35 @@ export interface Config {
   /** Longest an upstream call (TMDB, AniList) may take in all, retries included, in ms. */
   upstreamTimeoutMs: number;
   logLevel: string;
+  /** Trust X-Forwarded-* (client IP for rate limits) only behind a proxy that sets them. */
+  trustProxy: boolean;
   /** Absolute path of the built web app. */
   webDist: string;
+  /** Origin users reach the site at (PUBLIC_URL, default `http://localhost:${PORT}`). */
+  publicUrl: string;
+  identity: IdentityConfig;
+  mail: MailConfig;
+}
+
+/** Identity settings (spec sections 4 and 5; decisions.md). */
+export interface IdentityConfig {
+  /** AUTH_SECRET; when undefined one is generated into DATA_DIR (or memory). */
+  secret: string | undefined;
+  /** Origins allowed to call the identity routes with cookies: the public URL (and dev ones). */
+  trustedOrigins: string[];
+  /** Lower-cased sign-up e-mail domains. */
+  allowedEmailDomains: string[];
+  /** Shortest accepted password, in characters. */
+  passwordMinLength: number;
+  /** Google sign-in over OpenID Connect; undefined when not configured. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+}
+
+/** Outgoing mail: SMTP when `smtpUrl` is set, otherwise the outbox under DATA_DIR. */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  /** From header, e.g. `PigoStream <no-reply@pigostream.local>`. */
+  from: string;
 }
 
 /** Reads KEY=VALUE lines of a `.env` file; values already in the environment win. */
@@ -80,6 +133,15 @@ export function loadConfig(
       'Invalid configuration: CATALOG_SOURCE=tmdb needs TMDB_API_TOKEN or TMDB_API_KEY',
     );
   }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new Error(
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
+  const devOrigins = e.PUBLIC_URL
+    ? []
+    : [`http://127.0.0.1:${e.PORT}`, `http://localhost:${DEV_WEB_PORT}`];
   return {
     port: e.PORT,
     host: e.HOST,
@@ -96,8 +158,27 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
     ),
+    publicUrl,
+    identity: {
+      secret: e.AUTH_SECRET,
+      trustedOrigins: [publicUrl, ...devOrigins],
+      allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS.split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter((d) => d !== ''),
+      passwordMinLength: e.PASSWORD_MIN_LENGTH,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+            }
+          : undefined,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

@@ -222,3 +222,5 @@ export const animeLinks = pgTable(
     index('anime_links_anilist_idx').on(t.anilistId),
   ],
 );
+
+export * from './identity-schema.ts';

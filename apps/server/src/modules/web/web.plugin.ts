@@ -10,7 +10,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Routes of spec section 2 the app handles itself. */
-export const APP_ROUTES = ['/', '/index', '/my-list', '/watch-history', '/play', '/pigostore'];
+export const APP_ROUTES = [
+  '/',
+  '/index',
+  '/my-list',
+  '/watch-history',
+  '/play',
+  '/pigostore',
+  '/reset-password',
+];
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>PigoStream</title>
 <p>The web app is not built yet. Run <code>npm start</code> (it builds first) or <code>npm run build</code>.</p>`;

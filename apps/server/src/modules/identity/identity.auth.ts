@@ -1,0 +1,146 @@
+/**
+ * The identity provider of the spec (section 1: "the provider of identity handles sign-in"),
+ * built on better-auth: e-mail and password with verification and reset mail, display names,
+ * sessions in the database, and Google over OpenID Connect (genericOAuth, discovery at
+ * GOOGLE_DISCOVERY_URL). Mounted at `/pigo-stream/identity` by identity.proxy.ts.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import {
+  authAccount,
+  authSession,
+  authUser,
+  authVerification,
+  type Database,
+} from '@pigostream/db';
+import type { IdentityConfig } from '../../config.ts';
+import { passwordResetMail, verificationMail } from '../mail/mail.templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { FirstSessionStamp } from './identity.first-session.ts';
+
+/** Header carrying the client IP (Fastify's `req.ip`) to better-auth; set only by the server. */
+export const CLIENT_IP_HEADER = 'x-pigo-client-ip';
+
+/** Sessions last 7 days and are extended when used after a day (better-auth's defaults), in s. */
+const SESSION_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_UPDATE_SECONDS = 24 * 60 * 60;
+
+/** Receives better-auth's log lines (the app's logger). */
+export type IdentityLog = (
+  level: 'debug' | 'info' | 'warn' | 'error',
+  message: string,
+  details: unknown[],
+) => void;
+
+/** Everything better-auth is built from. */
+export interface IdentityAuthOptions {
+  db: Database;
+  config: IdentityConfig;
+  /** Origin users reach the site at; links in mail and redirects use it. */
+  publicUrl: string;
+  /** Path better-auth answers under, e.g. `/pigo-stream/identity`. */
+  basePath: string;
+  /** Resolved secret (identity.secret.ts). */
+  secret: string;
+  mailer: Mailer;
+  log: IdentityLog;
+}
+
+/** Builds the better-auth instance over our Drizzle database. */
+export function createIdentityAuth(options: IdentityAuthOptions) {
+  const { db, config, publicUrl, basePath, secret, mailer, log } = options;
+  const google = config.google;
+  const firstSession = new FirstSessionStamp(db);
+  return betterAuth({
+    appName: 'PigoStream',
+    baseURL: publicUrl,
+    basePath,
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+      },
+    }),
+    // At 'warn' better-auth would also print every refused request to the console itself.
+    logger: {
+      level: 'info',
+      log: (level, message, ...details) => {
+        log(level, message, details);
+      },
+    },
+    // identity.routes.ts limits per address and per IP instead (agreed identity API).
+    rateLimit: { enabled: false },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_UPDATE_SECONDS },
+    emailAndPassword: {
+      enabled: true,
+      // Unverified users get a session: the app shows the pending message, and product calls
+      // refuse them (identity.guard.ts).
+      requireEmailVerification: false,
+      autoSignIn: true,
+      minPasswordLength: config.passwordMinLength,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            firstSession.userCreated(user.email);
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const createdAt = await firstSession.startFor(session.userId);
+            return createdAt ? { data: { ...session, createdAt } } : undefined;
+          },
+        },
+      },
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                discoveryUrl: google.discoveryUrl,
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    onAPIError: { errorURL: `${publicUrl}/` },
+    advanced: {
+      cookiePrefix: 'pigostream',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Checked in tests too (better-auth skips it under NODE_ENV=test by default).
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+  });
+}
+
+/** The better-auth instance the identity module runs. */
+export type IdentityAuth = ReturnType<typeof createIdentityAuth>;

@@ -1,0 +1,88 @@
+/**
+ * Guards for product calls that act for a user (spec section 6; decisions.md: a call that
+ * names a user must name the signed-in one). Every user call of later modules (watch history,
+ * My List, search history, recommender) starts with:
+ *
+ * ```ts
+ * const user = await requireVerifiedUser(req);   // 401 { error: 'User is not authenticated' }
+ * assertSameUser(user, req.body.userUID);        // 403 { error: 'You can only act on your own account.' }
+ * ```
+ *
+ * The errors carry `statusCode`; app.ts's error handler answers them as `{ error }`.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { IdentityService, SessionData } from './identity.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity module (identity.plugin.ts). */
+    identity: IdentityService;
+  }
+}
+
+/** Spec section 8's message for a call made without a signed-in user. */
+export const NOT_AUTHENTICATED = 'User is not authenticated';
+/** The message for a call naming another user's id. */
+export const NOT_YOUR_ACCOUNT = 'You can only act on your own account.';
+
+/** 401: no session, an expired one, or an e-mail not verified yet. */
+export class NotAuthenticatedError extends Error {
+  readonly statusCode = 401;
+  constructor() {
+    super(NOT_AUTHENTICATED);
+    this.name = 'NotAuthenticatedError';
+  }
+}
+
+/** 403: the call names a uid other than the signed-in user's. */
+export class ForbiddenUserError extends Error {
+  readonly statusCode = 403;
+  constructor() {
+    super(NOT_YOUR_ACCOUNT);
+    this.name = 'ForbiddenUserError';
+  }
+}
+
+/** The user a product call acts for. `uid` is the identity's user id (users.uid). */
+export interface VerifiedUser {
+  uid: string;
+  email: string;
+  displayName: string;
+}
+
+function identityOf(req: FastifyRequest): IdentityService {
+  const identity = (req.server as Partial<typeof req.server>).identity;
+  if (!identity) throw new Error('The identity plugin is not registered');
+  return identity;
+}
+
+/**
+ * The signed-in session of the request, verified e-mail or not.
+ * @throws NotAuthenticatedError (401) when there is no valid session.
+ */
+export async function requireSession(req: FastifyRequest): Promise<SessionData> {
+  const data = await identityOf(req).sessionOf(req);
+  if (!data) throw new NotAuthenticatedError();
+  return data;
+}
+
+/**
+ * The signed-in user of the request, whose e-mail is verified (spec section 6: only verified
+ * users proceed). The session is looked up once per request.
+ * @throws NotAuthenticatedError (401 `{ error: 'User is not authenticated' }`) when there is no
+ *   valid session or the e-mail is not verified yet.
+ */
+export async function requireVerifiedUser(req: FastifyRequest): Promise<VerifiedUser> {
+  const { user } = await requireSession(req);
+  if (!user.emailVerified) throw new NotAuthenticatedError();
+  return { uid: user.id, email: user.email, displayName: user.name };
+}
+
+/**
+ * Checks that a uid named by a call (`userUID`, `{userId}`, `user_id`) is the signed-in user's.
+ * @throws ForbiddenUserError (403 `{ error: 'You can only act on your own account.' }`)
+ *   otherwise, a missing uid included.
+ */
+export function assertSameUser(user: VerifiedUser, uid: string | undefined): void {
+  if (uid !== user.uid) throw new ForbiddenUserError();
+}

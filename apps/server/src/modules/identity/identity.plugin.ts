@@ -1,0 +1,74 @@
+/**
+ * The identity module as a Fastify plugin (ARCHITECTURE.md: identity): resolves the secret,
+ * builds the mailer and better-auth, decorates the app with `identity` (read by
+ * identity.guard.ts from any route), and mounts `/pigo-stream/identity/*` (better-auth) and
+ * `/pigo-stream/auth/*` (product calls). Register it before modules that guard user calls.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '@pigostream/db';
+import type { Config } from '../../config.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createIdentityAuth } from './identity.auth.ts';
+import { identityProxyRoutes } from './identity.proxy.ts';
+import { IdentityRateLimiter } from './identity.rate-limit.ts';
+import { identityRoutes } from './identity.routes.ts';
+import { resolveAuthSecret } from './identity.secret.ts';
+import { IdentityService } from './identity.service.ts';
+
+/** What the identity plugin needs from the app. */
+export interface IdentityPluginOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The API prefix, `/pigo-stream`. */
+  apiPrefix: string;
+}
+
+const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
+  app,
+  { config, database, apiPrefix },
+) => {
+  const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
+  const mailer = createMailer({
+    config: config.mail,
+    dataDir: config.dataDir,
+    log: (details, message) => {
+      app.log.info(details, message);
+    },
+  });
+  const basePath = `${apiPrefix}/identity`;
+  const auth = createIdentityAuth({
+    db: database.db,
+    config: config.identity,
+    publicUrl: config.publicUrl,
+    basePath,
+    secret,
+    mailer,
+    log: (level, message, details) => {
+      const [first] = details;
+      app.log[level](first instanceof Error ? { err: first } : { details }, message);
+    },
+  });
+  const service = new IdentityService(auth, mailer, database.db, config.identity);
+  app.decorate('identity', service);
+  app.addHook('onClose', () => {
+    mailer.close();
+  });
+
+  const rules = {
+    allowedEmailDomains: config.identity.allowedEmailDomains,
+    passwordMinLength: config.identity.passwordMinLength,
+  };
+  await app.register(identityProxyRoutes, {
+    prefix: apiPrefix,
+    service,
+    limiter: new IdentityRateLimiter(),
+    rules,
+    publicUrl: config.publicUrl,
+    basePath,
+  });
+  await app.register(identityRoutes, { prefix: apiPrefix, service });
+};
+
+/** Register on the root app (not encapsulated, so every route sees `app.identity`). */
+export default fp(identityPlugin, { name: 'identity' });

@@ -1,0 +1,107 @@
+/**
+ * Product calls about the signed-in user, under `/pigo-stream/auth` (agreed identity API):
+ * `GET /auth/config`, `GET /auth/me` and spec section 7's `POST /auth/users`. Errors are
+ * `{ error }`: 400 bad body, 401 'User is not authenticated', 403 for another user's uid.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '@pigostream/contracts';
+import { assertSameUser, requireSession, requireVerifiedUser } from './identity.guard.ts';
+import type { IdentityService } from './identity.service.ts';
+
+const configSchema = z.object({
+  google: z.boolean(),
+  passwordMinLength: z.number().int(),
+  allowedEmailDomains: z.array(z.string()),
+});
+
+const meSchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  photoURL: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  providerData: z.array(
+    z.object({
+      providerId: z.string(),
+      uid: z.string(),
+      email: z.string(),
+      displayName: z.string(),
+    }),
+  ),
+  creationTime: z.string(),
+  lastSignInTime: z.string(),
+});
+
+const usersBodySchema = z.object({
+  userUID: z.string({ error: 'userUID is required' }).min(1, 'userUID is required').max(200),
+});
+
+const productUserSchema = z.object({ uid: z.string(), displayName: z.string(), email: z.string() });
+
+/** Registers `/auth/config`, `/auth/me` and `/auth/users`; mount it under the API prefix. */
+export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (
+  app,
+  { service },
+) => {
+  const tags = ['identity'];
+
+  /** `GET /auth/config` -> `{ google, passwordMinLength, allowedEmailDomains }`; no session. */
+  app.get(
+    '/auth/config',
+    {
+      schema: {
+        tags,
+        summary: 'Sign-in options and rules for the sign-in screen (spec 4, 5)',
+        response: { 200: configSchema },
+      },
+    },
+    () => service.publicConfig(),
+  );
+
+  /**
+   * `GET /auth/me` -> 200 spec section 3's signed-in user, verified or not (times ISO 8601;
+   * lastSignInTime = this session's start, equal to creationTime on a first-ever sign-in);
+   * 401 `{ error: 'User is not authenticated' }` without a session.
+   */
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user (spec 3)',
+        response: { 200: meSchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return service.describe(await requireSession(req));
+    },
+  );
+
+  /**
+   * `POST /auth/users { userUID }` (spec section 7) -> 200 `{ uid, displayName, email }` after
+   * recording or refreshing the product's user row. 401 without a verified session (checked
+   * before the body), 403 when userUID is not the session's uid, 400 without a userUID.
+   */
+  app.post(
+    '/auth/users',
+    {
+      schema: {
+        tags,
+        summary: 'Record the signed-in user (spec 7)',
+        body: usersBodySchema,
+        response: { 200: productUserSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+      preValidation: async (req) => {
+        await requireVerifiedUser(req);
+      },
+    },
+    async (req) => {
+      const user = await requireVerifiedUser(req);
+      assertSameUser(user, req.body.userUID);
+      return service.recordUser(user);
+    },
+  );
+};

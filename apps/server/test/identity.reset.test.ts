@@ -1,0 +1,169 @@
+/**
+ * Password reset end to end over SMTP (spec section 8), secure cookies behind an https
+ * PUBLIC_URL, and mail and secrets without SMTP: the outbox folder (and its log line with the
+ * link), the in-memory outbox, and the generated AUTH_SECRET file.
+ */
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { memoryOutbox } from '../src/modules/mail/mailer.ts';
+import { resolveAuthSecret } from '../src/modules/identity/identity.secret.ts';
+import { openTestDatabase } from './helpers/database.ts';
+import {
+  API,
+  IDENTITY,
+  IdentityClient,
+  nextIp,
+  parseSetCookie,
+  setCookies,
+  startIdentityApp,
+  type IdentityTestApp,
+} from './helpers/identity-app.ts';
+import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
+
+let inbox: SmtpInbox;
+let t: IdentityTestApp;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await startIdentityApp({ SMTP_URL: inbox.url });
+});
+afterAll(async () => {
+  await t.close();
+  await inbox.close();
+});
+
+describe('password reset', () => {
+  it('mails a link to the app screen; the token sets a new password, the old one stops working', async () => {
+    const client = t.client();
+    await client.signUp('Rita', 'rita@gmail.com', 'old-password');
+    const request = await t.client().post(`${IDENTITY}/request-password-reset`, {
+      email: 'rita@gmail.com',
+      redirectTo: '/reset-password',
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    expect(request.json()).toMatchObject({ status: true });
+
+    const mail = await inbox.waitFor(
+      (m) => m.to.includes('rita@gmail.com') && m.subject === 'Reset your PigoStream password',
+    );
+    const link = mail.links.find((l) => l.includes('/reset-password/')) ?? '';
+    expect(link).toMatch(/^http:\/\/localhost:3000\/pigo-stream\/identity\/reset-password\/\w+/);
+    const browser = t.client();
+    const visit = await browser.follow(link);
+    expect(visit.statusCode).toBe(302);
+    const screen = new URL(String(visit.headers.location));
+    expect(screen.pathname).toBe('/reset-password');
+    const token = screen.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    // The app serves its screen at that route.
+    expect((await t.app.inject({ url: `/reset-password?token=${token}` })).statusCode).toBe(200);
+
+    const short = await browser.post(`${IDENTITY}/reset-password`, { newPassword: '123', token });
+    expect(short.json()).toMatchObject({ message: 'Password should be at least 6 characters.' });
+    const reset = await browser.post(`${IDENTITY}/reset-password`, {
+      newPassword: 'new-password',
+      token,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    expect((await t.client().signIn('rita@gmail.com', 'new-password')).statusCode).toBe(200);
+    const old = await t.client().signIn('rita@gmail.com', 'old-password');
+    expect(old.statusCode).toBe(401);
+    // The token works once, and sessions from before the reset are ended.
+    const again = await browser.post(`${IDENTITY}/reset-password`, {
+      newPassword: 'third-password',
+      token,
+    });
+    expect(again.statusCode).toBe(400);
+    expect((await client.get(`${API}/auth/me`)).statusCode).toBe(401);
+  });
+
+  it('answers an unknown address like a known one, and sends nothing', async () => {
+    const before = inbox.messages.length;
+    const res = await t.client().post(`${IDENTITY}/request-password-reset`, {
+      email: 'nobody-here@gmail.com',
+      redirectTo: '/reset-password',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: true });
+    expect(inbox.messages.length).toBe(before);
+  });
+});
+
+describe('behind https', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await startIdentityApp({ PUBLIC_URL: 'https://pigo.example.com' });
+    try {
+      const client = secure.client();
+      const res = await client.signUp('Sec', 'sec@gmail.com', 'secret-pass');
+      expect(res.statusCode, res.body).toBe(200);
+      const cookie = setCookies(res)
+        .map(parseSetCookie)
+        .find((c) => c.name.endsWith('pigostream.session_token'));
+      expect(cookie?.name).toBe('__Secure-pigostream.session_token');
+      expect(cookie?.attrs).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax']));
+      // A page on another origin cannot act with the cookie.
+      const foreign = new IdentityClient(secure.app, 'https://evil.example', nextIp());
+      foreign.cookies.set(cookie?.name ?? '', cookie?.value ?? '');
+      const out = await foreign.post(`${IDENTITY}/update-user`, { name: 'Mallory' });
+      expect(out.statusCode).toBe(403);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps mail in memory with DATA_DIR=memory://', async () => {
+    const plain = await startIdentityApp();
+    try {
+      await plain.client().signUp('Mem', 'mem@gmail.com', 'secret-pass');
+      const mail = memoryOutbox.find((m) => m.to === 'mem@gmail.com');
+      expect(mail?.subject).toBe('Verify your PigoStream e-mail');
+      expect(mail?.eml).toContain('Subject: Verify your PigoStream e-mail');
+      expect(mail?.text).toContain(mail?.link);
+      expect(mail?.html).toContain('verify-email?token=');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('writes .eml files to DATA_DIR/outbox, logs the link, and keeps a generated secret', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pigo-identity-'));
+    const lines: string[] = [];
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir }),
+      database,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const client = new IdentityClient(app, 'http://localhost:3000', nextIp());
+      expect((await client.signUp('Out', 'out@gmail.com', 'secret-pass')).statusCode).toBe(200);
+      const files = readdirSync(path.join(dataDir, 'outbox'));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-out@gmail\.com\.eml$/);
+      const eml = readFileSync(path.join(dataDir, 'outbox', files[0] ?? ''), 'utf8');
+      expect(eml).toContain('To: out@gmail.com');
+      expect(eml).toContain('From: PigoStream <no-reply@pigostream.local>');
+      const logged = lines
+        .map((l) => JSON.parse(l) as { msg: string; link?: string })
+        .find((l) => l.msg.includes('outbox'));
+      expect(logged?.link).toMatch(/\/pigo-stream\/identity\/verify-email\?token=/);
+      expect(eml.replace(/=\n/g, '')).toContain(logged?.link?.slice(0, 60));
+
+      const secretFile = path.join(dataDir, 'auth-secret');
+      expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+      const secret = readFileSync(secretFile, 'utf8').trim();
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(await resolveAuthSecret(undefined, dataDir)).toBe(secret);
+      expect(await resolveAuthSecret('x'.repeat(40), dataDir)).toBe('x'.repeat(40));
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

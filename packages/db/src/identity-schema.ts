@@ -1,0 +1,97 @@
+/**
+ * Identity schema (spec section 3: Signed-in user; section 4: Auth). The four tables better-auth
+ * keeps (`user`, `session`, `account`, `verification`, field names as its drizzle adapter
+ * expects them) and the product's own `users` row written by `POST /pigo-stream/auth/users`.
+ * Passwords live only in `account.password`, as better-auth's salted scrypt hashes.
+ */
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** better-auth's user: `name` is the display name (the username given at sign-up). */
+export const authUser = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Signed-in sessions; the cookie carries `token`. */
+export const authSession = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Ways a user signs in: `providerId` 'credential' (e-mail and password, `password` holds the
+ * scrypt hash `salt:key` in hex) or an OAuth provider such as 'google' (`accountId` = its `sub`).
+ */
+export const authAccount = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+/** One-time values: password-reset tokens, OAuth state. */
+export const authVerification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * The product's user row (spec section 7: `POST /auth/users`), keyed by the identity's user id.
+ * Product data of later releases (watch history, My List, search history) hangs off `uid`.
+ */
+export const users = pgTable('users', {
+  uid: text('uid')
+    .primaryKey()
+    .references(() => authUser.id, { onDelete: 'cascade' }),
+  displayName: text('display_name').notNull(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

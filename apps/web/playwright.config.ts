@@ -2,20 +2,33 @@
  * Browser tests against the real server and the built app (`npm run test:e2e` builds first).
  * Chromium is Debian's `/usr/bin/chromium`: no browser is ever downloaded. Each run starts the
  * server on port 3210 with a fresh data directory, so the starter catalogue is always loaded.
+ *
+ * Identity runs for real: the global setup starts an SMTP server (port 2526) that saves every
+ * message under PIGO_E2E_MAIL_DIR and a local OpenID Connect provider (port 3290) standing in
+ * for Google; the app server sends its mail to the one and signs in with the other.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import {
+  APP_PORT,
+  APP_URL,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  OIDC_ISSUER,
+  SMTP_PORT,
+} from './e2e/support/e2e-env.ts';
 
-const PORT = 3210;
-const BASE_URL = `http://localhost:${PORT}`;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-// Set once in the runner's process; workers inherit it, and the teardown removes it.
-process.env.PIGO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-${Date.now()}`);
+// Set once in the runner's process; workers inherit them, and the teardown removes them.
+const runId = String(Date.now());
+process.env.PIGO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-${runId}`);
+process.env.PIGO_E2E_MAIL_DIR ??= path.join(os.tmpdir(), `pigo-e2e-mail-${runId}`);
 const dataDir = process.env.PIGO_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -23,7 +36,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL: BASE_URL,
+    baseURL: APP_URL,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
@@ -44,8 +57,17 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx apps/server/src/main.ts',
     cwd: repoRoot,
-    url: `${BASE_URL}/pigo-stream/health`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    url: `${APP_URL}/pigo-stream/health`,
+    env: {
+      PORT: String(APP_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
+      MAIL_FROM: 'PigoStream <no-reply@pigostream.test>',
+      GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+      GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

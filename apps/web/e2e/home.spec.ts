@@ -1,8 +1,10 @@
 /**
  * Home (/index) end to end: trending rows from the real API with loaded posters, cards that open
  * the play page, the 450 px scroll buttons, and row errors with the spec section 8 messages.
+ * Home is for verified users: each test starts signed in (support/fixtures.ts).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 const ROWS = ['Trending: Movies', 'Trending: Shows'] as const;
 

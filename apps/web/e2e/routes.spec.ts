@@ -1,5 +1,8 @@
-/** Every route of spec section 2 renders its own screen, with the app frame where it belongs. */
-import { expect, test } from '@playwright/test';
+/**
+ * Every route of spec section 2 renders its own screen, with the app frame where it belongs.
+ * The app screens are for signed-in users: each test starts signed in (support/fixtures.ts).
+ */
+import { expect, test } from './support/fixtures.ts';
 
 const APP_SCREENS: readonly { path: string; heading: string }[] = [
   { path: '/index', heading: 'Home' },
@@ -10,10 +13,8 @@ const APP_SCREENS: readonly { path: string; heading: string }[] = [
   { path: '/no-such-page', heading: 'Page not found' },
 ];
 
-test('/ shows the sign-in placeholder with a way into the app', async ({ page }) => {
+test('/ sends a verified user on to Home', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PigoStream');
-  await page.getByRole('link', { name: 'Browse PigoStream' }).click();
   await expect(page).toHaveURL(/\/index$/);
   await expect(page.getByRole('heading', { name: 'Trending: Movies' })).toBeVisible();
 });

@@ -2,12 +2,13 @@
 import { Outlet } from 'react-router';
 import { AppHeader } from '../components/app-header.tsx';
 import { BottomNav } from '../components/bottom-nav.tsx';
+import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
 
 /** Header, the screen in `<main>`, and the fixed bottom navigation (space kept for it). */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <AppHeader />
+      <AppHeader actions={<SignOutButton />} />
       <main className="flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]">
         <Outlet />
       </main>

@@ -1,13 +1,19 @@
-/** The root route: first-load fallback, page-load progress and scroll restoration. */
+/**
+ * The root route: first-load fallback, page-load progress, scroll restoration, and the
+ * app-wide reactions to sign-in state changes.
+ */
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Wordmark } from '../components/wordmark.tsx';
+import { useAuthStateSync } from '../features/auth/hooks/use-auth-state-sync.ts';
 
 /**
  * Renders the current screen. While the router loads a lazy route chunk or data, a thin bar at
  * the top says so; `ScrollRestoration` puts each screen back at its last page scroll.
+ * Sign-in state changes post the user to the server (spec 7) wherever they happen.
  */
 export function RootLayout() {
   const navigation = useNavigation();
+  useAuthStateSync();
   return (
     <>
       {navigation.state !== 'idle' && (

@@ -1,10 +1,9 @@
 /**
  * The one way the app reads the product server (spec 7): every call goes to `/pigo-stream`,
  * data GETs make up to 3 attempts 1000 ms apart (decisions.md: 3 attempts in all), and every
- * answer is checked against its `@pigostream/contracts` schema before the app sees it.
+ * answer is checked against its `@pigostream/contracts` schema before the app sees it. This file
+ * itself imports no schema library, so screens that only read small answers (sign-in) stay lean.
  */
-import { errorSchema } from '@pigostream/contracts';
-
 /** Path prefix of every product call (spec 7). */
 export const API_BASE = '/pigo-stream';
 
@@ -70,14 +69,27 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Reads the server's `{ error }` text from a failed answer, if it sent one. */
+/** Reads the server's `{ error }` text (contracts' `errorSchema`) from a failed answer, if any. */
 async function readErrorDetail(response: Response): Promise<string | undefined> {
   try {
-    const parsed = errorSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.error : undefined;
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && 'error' in body) {
+      return typeof body.error === 'string' ? body.error : undefined;
+    }
+    return undefined;
   } catch {
     return undefined;
   }
+}
+
+/** `signal` combined with a per-attempt timeout of `timeoutMs` ms, when one is given. */
+function attemptSignal(
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): AbortSignal | undefined {
+  if (timeoutMs === undefined) return signal;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
 /**
@@ -89,20 +101,21 @@ async function readErrorDetail(response: Response): Promise<string | undefined> 
  *   no answer (network failure, 502, 503, 504); 'Unable to fetch data. Please try again later.'
  *   for any other status that is not ok, or an answer that does not match `schema`.
  * @throws the abort reason when `signal` aborts (TanStack Query cancels this way).
+ * `timeoutMs` bounds each attempt; an attempt that times out counts as no answer.
  */
 export async function apiGet<T>(
   path: string,
   schema: ResponseSchema<T>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<T> {
-  const { signal } = options;
+  const { signal, timeoutMs } = options;
   for (let attempt = 1; ; attempt += 1) {
     const last = attempt >= FETCH_ATTEMPTS;
     let response: Response;
     try {
       response = await fetch(`${API_BASE}${path}`, {
         headers: { accept: 'application/json' },
-        signal,
+        signal: attemptSignal(signal, timeoutMs),
       });
     } catch (cause) {
       if (signal?.aborted) throw cause;
@@ -127,5 +140,40 @@ export async function apiGet<T>(
     }
     const message = isNoResponse(status) ? API_MESSAGES.noResponse : API_MESSAGES.notOk;
     throw new ApiError(message, { status, detail: await readErrorDetail(response) });
+  }
+}
+
+/**
+ * Sends one `method` call with the JSON `body` to `API_BASE + path` and returns the answer
+ * parsed by `schema` (spec 7: only data GETs are retried, so this makes a single attempt).
+ * @throws ApiError 'Failed to fetch data. Server is not responding.' on a network failure or a
+ *   502/503/504; 'Unable to fetch data. Please try again later.' for any other status that is
+ *   not ok (its `status` and the server's `detail` attached) or an answer `schema` rejects.
+ */
+export async function apiSend<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: ResponseSchema<T>,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new ApiError(API_MESSAGES.noResponse, { cause });
+  }
+  const { status } = response;
+  if (!response.ok) {
+    const message = isNoResponse(status) ? API_MESSAGES.noResponse : API_MESSAGES.notOk;
+    throw new ApiError(message, { status, detail: await readErrorDetail(response) });
+  }
+  try {
+    return schema.parse(await response.json());
+  } catch (cause) {
+    throw new ApiError(API_MESSAGES.notOk, { status, cause });
   }
 }

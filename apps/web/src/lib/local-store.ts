@@ -1,6 +1,6 @@
 /**
  * Remembered UI state (spec 3, "Remembered state"): one zustand store persisted to local
- * storage under 'PigoStream.Local'. Sign-out clears it (a later issue).
+ * storage under 'PigoStream.Local'. Sign-out clears it ({@link clearLocalStore}).
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -31,3 +31,12 @@ export const useLocalStore = create<LocalState>()(
     },
   ),
 );
+
+/**
+ * Forgets the remembered UI state (spec 4 Auth: sign-out removes the local state): resets the
+ * in-memory values, then removes the 'PigoStream.Local' key itself.
+ */
+export function clearLocalStore(): void {
+  useLocalStore.setState({ rowScroll: {} });
+  localStorage.removeItem(LOCAL_STORE_KEY);
+}

@@ -1,0 +1,67 @@
+/**
+ * Test accounts made through the real identity API: sign up with a unique address, then
+ * verify through the link the test SMTP server received, exactly as a user would.
+ */
+import { randomBytes } from 'node:crypto';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { APP_URL } from './e2e-env.ts';
+import { SUBJECTS, waitForMailLink } from './mailbox.ts';
+
+/** A sign-up's inputs. */
+export interface Account {
+  userName: string;
+  email: string;
+  password: string;
+}
+
+/** The base path of the identity API (IDENTITY-API.md). */
+export const IDENTITY = '/pigo-stream/identity';
+
+/** A fresh account: `<prefix>+<random>@gmail.com`, a username and an 10-character password. */
+export function newAccount(prefix = 'user'): Account {
+  const tag = randomBytes(5).toString('hex');
+  return {
+    userName: `${prefix}${tag}`,
+    email: `${prefix}+${tag}@gmail.com`,
+    password: `Pw-${tag}`,
+  };
+}
+
+/** Signs `account` up through the identity API in `request` (which then holds its session). */
+export async function signUpByApi(request: APIRequestContext, account: Account): Promise<void> {
+  const response = await request.post(`${IDENTITY}/sign-up/email`, {
+    headers: { origin: APP_URL },
+    data: {
+      name: account.userName,
+      email: account.email,
+      password: account.password,
+      callbackURL: '/',
+    },
+  });
+  if (!response.ok())
+    throw new Error(`sign-up failed: ${String(response.status())} ${await response.text()}`);
+}
+
+/** Opens the verification link mailed to `email` in `request` (verifies and signs it in). */
+export async function verifyByMail(request: APIRequestContext, email: string): Promise<void> {
+  const link = await waitForMailLink(email, SUBJECTS.verify);
+  const response = await request.get(link);
+  if (!response.ok()) throw new Error(`verification failed: ${String(response.status())}`);
+}
+
+/**
+ * Creates a verified account and saves a signed-in browser state for it at `statePath`
+ * (cookies for Playwright's `storageState`).
+ */
+export async function createVerifiedAccount(statePath: string, prefix = 'user'): Promise<Account> {
+  const account = newAccount(prefix);
+  const request = await playwrightRequest.newContext({ baseURL: APP_URL });
+  try {
+    await signUpByApi(request, account);
+    await verifyByMail(request, account.email);
+    await request.storageState({ path: statePath });
+  } finally {
+    await request.dispose();
+  }
+  return account;
+}

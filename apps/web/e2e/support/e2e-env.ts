@@ -1,0 +1,24 @@
+/**
+ * Fixed ports and names shared by the Playwright config, its global setup and the tests. The
+ * mail directory is chosen once in the runner (playwright.config.ts) and inherited by workers.
+ */
+
+/** The app server under test. */
+export const APP_PORT = 3210;
+export const APP_URL = `http://localhost:${APP_PORT}`;
+
+/** The SMTP server the app server sends its mail to (smtp-server, in the runner process). */
+export const SMTP_PORT = 2526;
+
+/** The local OpenID Connect provider standing in for Google (oidc-provider). */
+export const OIDC_PORT = 3290;
+export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
+export const OIDC_CLIENT_ID = 'pigostream-e2e';
+export const OIDC_CLIENT_SECRET = 'pigostream-e2e-secret';
+
+/** Where the test SMTP server saves each received message (one JSON file per message). */
+export function mailDir(): string {
+  const dir = process.env.PIGO_E2E_MAIL_DIR;
+  if (!dir) throw new Error('PIGO_E2E_MAIL_DIR is not set: run through playwright.config.ts');
+  return dir;
+}

@@ -1,0 +1,7 @@
+/** `/reset-password?token=`: set a new password from the mailed link (IDENTITY-API.md). */
+import { ResetPasswordScreen } from '../../features/auth/components/reset-password-screen.tsx';
+
+/** The reset-password screen. */
+export function Component() {
+  return <ResetPasswordScreen />;
+}

@@ -1,0 +1,21 @@
+/** Forgot Password (spec 2, spec 5; IDENTITY-API.md `POST request-password-reset`). */
+import { useMutation } from '@tanstack/react-query';
+import { identityCall } from '../../../lib/identity-call.ts';
+
+/** App path the mailed reset link leads to, with `?token=` (or `?error=`) added. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/**
+ * Mails a reset link for `email` if it is registered (the answer never says whether it is).
+ * @throws IdentityError with the server's message (e.g. the rate limit).
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await identityCall((client) =>
+    client.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_PATH }),
+  );
+}
+
+/** {@link requestPasswordReset} as a TanStack mutation. */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

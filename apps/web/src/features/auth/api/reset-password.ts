@@ -1,0 +1,23 @@
+/** Sets a new password from a mailed link (IDENTITY-API.md `POST reset-password`). */
+import { useMutation } from '@tanstack/react-query';
+import { identityCall } from '../../../lib/identity-call.ts';
+
+/** What the reset-password form sends. */
+export interface ResetPasswordInput {
+  /** The `token` query value of the mailed link. */
+  token: string;
+  newPassword: string;
+}
+
+/**
+ * Replaces the password of the link's user.
+ * @throws IdentityError with the server's message (expired or used token, password policy).
+ */
+export async function resetPassword({ token, newPassword }: ResetPasswordInput): Promise<void> {
+  await identityCall((client) => client.resetPassword({ token, newPassword }));
+}
+
+/** {@link resetPassword} as a TanStack mutation. */
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

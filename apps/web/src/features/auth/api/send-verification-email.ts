@@ -1,0 +1,16 @@
+/** Resend verification (spec 4 Auth; IDENTITY-API.md `POST send-verification-email`). */
+import { useMutation } from '@tanstack/react-query';
+import { identityCall } from '../../../lib/identity-call.ts';
+
+/**
+ * Mails a new verification link for `email`; the link returns to `/`.
+ * @throws IdentityError (the screen shows spec 8's resend failure message instead).
+ */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await identityCall((client) => client.sendVerificationEmail({ email, callbackURL: '/' }));
+}
+
+/** {@link sendVerificationEmail} as a TanStack mutation. */
+export function useSendVerificationEmail() {
+  return useMutation({ mutationFn: sendVerificationEmail });
+}

@@ -1,0 +1,23 @@
+/** Sign-in with e-mail and password (spec 4 Auth; IDENTITY-API.md `POST sign-in/email`). */
+import { useMutation } from '@tanstack/react-query';
+import { identityCall } from '../../../lib/identity-call.ts';
+
+/** What the Sign in form sends. */
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/**
+ * Starts a session. Unverified users get one too (the app then shows the pending state).
+ * @throws IdentityError with the server's message (wrong password, unknown address, rate
+ *   limit), or code 'EMAIL_NOT_VERIFIED' if the server refuses unverified users instead.
+ */
+export async function signInEmail({ email, password }: SignInInput): Promise<void> {
+  await identityCall((client) => client.signIn.email({ email, password, callbackURL: '/' }));
+}
+
+/** {@link signInEmail} as a TanStack mutation. */
+export function useSignInEmail() {
+  return useMutation({ mutationFn: signInEmail });
+}

@@ -1,0 +1,50 @@
+/**
+ * Sign in with Google (spec 4 Auth; IDENTITY-API.md: better-auth's generic OAuth provider
+ * 'google'). The call answers `{ url, redirect }`; the browser then leaves for Google and comes
+ * back to `/?signin=google` (or `/?error=...` when Google or the server refused).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { identityCall, IdentityError } from '../../../lib/identity-call.ts';
+
+/** Query value marking the return from Google, so the screen runs the first sign-in check. */
+export const GOOGLE_RETURN_PARAM = 'signin';
+
+const CALLBACK_URL = `/?${GOOGLE_RETURN_PARAM}=google`;
+
+interface RedirectAnswer {
+  url?: string;
+  redirect?: boolean;
+}
+
+/** Asks the server for Google's authorization URL and goes there. */
+async function startGoogleSignIn(): Promise<RedirectAnswer | null> {
+  const body = { callbackURL: CALLBACK_URL, errorCallbackURL: '/' };
+  try {
+    // The contract's path (better-auth's genericOAuth endpoint before 1.7)...
+    return await identityCall((client) =>
+      client.$fetch<RedirectAnswer>('/sign-in/oauth2', {
+        method: 'POST',
+        body: { providerId: 'google', ...body },
+      }),
+    );
+  } catch (error) {
+    // ...and better-auth 1.7's, where generic OAuth providers sign in through sign-in/social.
+    if (!(error instanceof IdentityError) || error.status !== 404) throw error;
+    return identityCall((client) => client.signIn.social({ provider: 'google', ...body }));
+  }
+}
+
+/**
+ * Starts Google sign-in and navigates the window to Google; resolves just before leaving.
+ * @throws IdentityError with the server's message, or when the server gave no URL to go to.
+ */
+export async function signInGoogle(): Promise<void> {
+  const answer = await startGoogleSignIn();
+  if (!answer?.url) throw new IdentityError('Google sign-in is not available.', {});
+  window.location.assign(answer.url);
+}
+
+/** {@link signInGoogle} as a TanStack mutation. */
+export function useSignInGoogle() {
+  return useMutation({ mutationFn: signInGoogle });
+}

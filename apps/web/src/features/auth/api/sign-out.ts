@@ -1,0 +1,16 @@
+/** Sign-out (spec 4 Auth; IDENTITY-API.md `POST sign-out`). */
+import { useMutation } from '@tanstack/react-query';
+import { identityCall } from '../../../lib/identity-call.ts';
+
+/**
+ * Ends the session on the server (the identity client is loaded on first use).
+ * @throws IdentityError with the server's message, or when it did not answer.
+ */
+export async function signOut(): Promise<void> {
+  await identityCall((client) => client.signOut());
+}
+
+/** {@link signOut} as a TanStack mutation. */
+export function useSignOutMutation() {
+  return useMutation({ mutationFn: signOut });
+}

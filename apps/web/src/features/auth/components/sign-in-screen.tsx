@@ -1,0 +1,38 @@
+/** The sign-in / sign-up landing screen at `/` (spec 2 sign-in screen, spec 4 Auth). */
+import { LoadingOverlay } from '../../../components/loading-overlay.tsx';
+import { loadAuthClient } from '../../../lib/identity-call.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { usePageScrollMemory } from '../hooks/use-page-scroll-memory.ts';
+import { AuthForm } from './auth-form.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** Starts loading the identity client as soon as the visitor reaches for the form. */
+function warmUpIdentity() {
+  loadAuthClient().catch(() => {
+    // The call that needs it will load it again and report a failure.
+  });
+}
+
+/**
+ * The form in Sign in or Sign up mode, covered by a loading overlay for up to 10 s while the
+ * sign-in state is determined; the page scroll is remembered for the session. The identity
+ * client is not part of the first load: it is fetched on the first focus or press in the form.
+ */
+export function SignInScreen() {
+  const form = useAuthForm();
+  usePageScrollMemory(!form.showOverlay);
+  return (
+    <>
+      <AuthLayout
+        title={form.isSignIn ? 'Sign in' : 'Sign up'}
+        intro="Discover trending movies, TV shows and anime, keep a list, and pick up where you left off."
+        inert={form.showOverlay}
+      >
+        <div onFocusCapture={warmUpIdentity} onPointerDownCapture={warmUpIdentity}>
+          <AuthForm form={form} />
+        </div>
+      </AuthLayout>
+      {form.showOverlay && <LoadingOverlay label="Checking your sign-in…" />}
+    </>
+  );
+}

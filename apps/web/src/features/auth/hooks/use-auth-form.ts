@@ -1,0 +1,201 @@
+/**
+ * State and actions of the sign-in / sign-up form (spec 2 sign-in screen, spec 4 Auth, spec 5,
+ * spec 8). Inputs (never the password) and the mode live in the session store, so a reload
+ * restores them; every outcome is reported through the bottom alert.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type SubmitEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { API_MESSAGES } from '../../../lib/api-client.ts';
+import { IdentityError } from '../../../lib/identity-call.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import {
+  authConfigQueryOptions,
+  DEFAULT_AUTH_CONFIG,
+  useAuthConfig,
+} from '../api/get-auth-config.ts';
+import { refreshMe, type AuthUser } from '../api/get-me.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { useSendVerificationEmail } from '../api/send-verification-email.ts';
+import { useSignInEmail } from '../api/sign-in-email.ts';
+import { useSignInGoogle } from '../api/sign-in-google.ts';
+import { useSignUpEmail } from '../api/sign-up-email.ts';
+import { rememberWelcomeIfFirst } from '../first-sign-in.ts';
+import { AUTH_MESSAGES } from '../messages.ts';
+import { validateAuthForm, type AuthField } from '../validation.ts';
+import { clearAuthMessage, showAuthMessage } from './use-auth-alert.ts';
+import { useResendCooldown } from './use-resend-cooldown.ts';
+import { useSignInState } from './use-sign-in-state.ts';
+
+/** Element ids of the form's inputs, so a failed check can move focus to its field. */
+export const AUTH_FIELD_IDS: Record<AuthField, string> = {
+  userName: 'auth-username',
+  email: 'auth-email',
+  password: 'auth-password',
+};
+
+/** The text of a failed call: the identity server's message, or a spec 8 one. */
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : API_MESSAGES.notOk;
+}
+
+/**
+ * Everything the sign-in screen renders and does: the inputs and their setters, the mode and
+ * its toggle, which field is invalid, the resend flag and cooldown (s), busy flags, the
+ * overlay flag, and the actions submit, forgotPassword, resendVerification and googleSignIn.
+ */
+export function useAuthForm() {
+  const queryClient = useQueryClient();
+  const config = useAuthConfig();
+  const { userName, email, isSignIn, setSession } = useSessionStore(
+    useShallow((s) => ({
+      userName: s.userName,
+      email: s.email,
+      isSignIn: s.isSignInState,
+      setSession: s.set,
+    })),
+  );
+  const [password, setPassword] = useState('');
+  const [showResend, setShowResend] = useState(false);
+  const [invalidField, setInvalidField] = useState<AuthField | null>(null);
+  const cooldown = useResendCooldown();
+  const signUp = useSignUpEmail();
+  const signIn = useSignInEmail();
+  const resend = useSendVerificationEmail();
+  const passwordReset = useRequestPasswordReset();
+  const google = useSignInGoogle();
+
+  /** Spec 4: the pending message and the resend button, for an unverified user. */
+  const markPending = useCallback(
+    (user?: AuthUser | null) => {
+      setShowResend(true);
+      showAuthMessage(AUTH_MESSAGES.verificationPending, 'info');
+      const current = useSessionStore.getState().email;
+      if (!current && user?.email) setSession({ email: user.email });
+    },
+    [setSession],
+  );
+  const { user, showOverlay } = useSignInState(markPending);
+
+  const fail = (field: AuthField, message: string) => {
+    setInvalidField(field);
+    showAuthMessage(message, 'error');
+    document.getElementById(AUTH_FIELD_IDS[field])?.focus();
+  };
+
+  /** Spec 4: toggling clears the message and the resend flag; the mode is remembered. */
+  const toggleMode = () => {
+    setSession({ isSignInState: !isSignIn });
+    clearAuthMessage();
+    setShowResend(false);
+    setInvalidField(null);
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending || signUp.isPending || google.isPending) return;
+    const values = { isSignIn, userName: userName.trim(), email: email.trim(), password };
+    const problem = validateAuthForm(values, config.allowedEmailDomains);
+    if (problem) {
+      fail(problem.field, problem.message);
+      return;
+    }
+    setInvalidField(null);
+    try {
+      if (isSignIn) {
+        await signIn.mutateAsync({ email: values.email, password });
+        setPassword('');
+        const signedIn = await refreshMe(queryClient);
+        if (signedIn && !signedIn.emailVerified) markPending(signedIn);
+      } else {
+        await signUp.mutateAsync(values);
+        setPassword('');
+        setShowResend(true);
+        showAuthMessage(AUTH_MESSAGES.verificationSent, 'success');
+        rememberWelcomeIfFirst(await refreshMe(queryClient));
+      }
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === 'EMAIL_NOT_VERIFIED') {
+        markPending();
+        return;
+      }
+      showAuthMessage(messageOf(error), 'error');
+    }
+  };
+
+  const forgotPassword = async () => {
+    const address = email.trim();
+    if (!address) {
+      fail('email', AUTH_MESSAGES.resetNeedsEmail);
+      return;
+    }
+    setInvalidField(null);
+    try {
+      await passwordReset.mutateAsync(address);
+      showAuthMessage(AUTH_MESSAGES.resetSent, 'success');
+    } catch (error) {
+      showAuthMessage(messageOf(error), 'error');
+    }
+  };
+
+  /** Spec 4: a 30 s cooldown follows every attempt, successful or not. */
+  const resendVerification = async () => {
+    if (cooldown.remaining > 0 || resend.isPending) return;
+    const address = user?.email ?? email.trim();
+    if (!address) {
+      fail('email', AUTH_MESSAGES.emailRequired);
+      return;
+    }
+    try {
+      await resend.mutateAsync(address);
+      showAuthMessage(AUTH_MESSAGES.verificationResent, 'success');
+    } catch (error) {
+      console.error('Resending the verification e-mail failed', error);
+      showAuthMessage(AUTH_MESSAGES.resendFailed, 'error');
+    } finally {
+      cooldown.start();
+    }
+  };
+
+  const googleSignIn = async () => {
+    const settings = config.isLoaded
+      ? config
+      : await queryClient.query(authConfigQueryOptions()).catch(() => DEFAULT_AUTH_CONFIG);
+    if (!settings.google) {
+      showAuthMessage(AUTH_MESSAGES.googleNotConfigured, 'error');
+      return;
+    }
+    try {
+      await google.mutateAsync();
+    } catch (error) {
+      showAuthMessage(messageOf(error), 'error');
+    }
+  };
+
+  return {
+    isSignIn,
+    userName,
+    email,
+    password,
+    setUserName: (value: string) => {
+      setSession({ userName: value });
+    },
+    setEmail: (value: string) => {
+      setSession({ email: value });
+    },
+    setPassword,
+    invalidField,
+    showResend,
+    resendCooldown: cooldown.remaining,
+    showOverlay,
+    isSubmitting: signIn.isPending || signUp.isPending,
+    isResending: resend.isPending,
+    isResetting: passwordReset.isPending,
+    isGoogleBusy: google.isPending || google.isSuccess,
+    toggleMode,
+    submit,
+    forgotPassword,
+    resendVerification,
+    googleSignIn,
+  };
+}

@@ -1,0 +1,40 @@
+/** Sign-out for any screen (spec 4 Auth; the sidebar's Sign Out button, spec 2 Home). */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { clearLocalStore } from '../../../lib/local-store.ts';
+import { clearSessionStore } from '../../../lib/session-store.ts';
+import { ME_QUERY_KEY } from '../api/get-me.ts';
+import { useSignOutMutation } from '../api/sign-out.ts';
+
+/** What a failed sign-out logs (spec 8: only logged). */
+export const SIGN_OUT_FAILED = 'Sign-out failed';
+
+/**
+ * Returns `signOut()`, which ends the session, removes local storage 'PigoStream.Local' and
+ * session storage 'PigoStream.Session', forgets every cached answer and goes to `/`; and
+ * `isPending` while it runs. A failure is only logged ('Sign-out failed', spec 8): the user
+ * stays where they are, still signed in.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { mutate, isPending } = useSignOutMutation();
+
+  const signOut = useCallback(() => {
+    mutate(undefined, {
+      onSuccess: () => {
+        clearLocalStore();
+        clearSessionStore();
+        queryClient.clear();
+        queryClient.setQueryData(ME_QUERY_KEY, null);
+        void navigate('/', { replace: true });
+      },
+      onError: (error) => {
+        console.error(SIGN_OUT_FAILED, error);
+      },
+    });
+  }, [mutate, navigate, queryClient]);
+
+  return { signOut, isPending };
+}

@@ -1,0 +1,69 @@
+/**
+ * Remembered state for this browser tab (spec 3, "Remembered state"): one zustand store
+ * persisted to session storage under 'PigoStream.Session'. The sign-in screen keeps its inputs
+ * (never the password), its mode and its page scroll here; Home reads the welcome message.
+ * Sign-out clears it ({@link clearSessionStore}).
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** Session storage key of the remembered state (spec 3). */
+export const SESSION_STORE_KEY = 'PigoStream.Session';
+
+interface SessionValues {
+  /** Sign-up username input. */
+  userName: string;
+  /** E-mail address input. */
+  email: string;
+  /** true in Sign in mode (the default), false in Sign up mode (spec 2, spec 4 Auth). */
+  isSignInState: boolean;
+  /** Vertical page scroll of the sign-in screen, in px. */
+  pageScrollState: number;
+  /** 'Welcome to PigoStream!' after a first-ever sign-in, until Home has shown it (spec 4). */
+  welcomeMessage: string | null;
+}
+
+interface SessionState extends SessionValues {
+  /** Merges `values` into the remembered state. */
+  set: (values: Partial<SessionValues>) => void;
+}
+
+const INITIAL: SessionValues = {
+  userName: '',
+  email: '',
+  isSignInState: true,
+  pageScrollState: 0,
+  welcomeMessage: null,
+};
+
+/** The persisted per-tab store; read with a selector, e.g. `useSessionStore((s) => s.email)`. */
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      ...INITIAL,
+      set: (values) => {
+        set(values);
+      },
+    }),
+    {
+      name: SESSION_STORE_KEY,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: ({ userName, email, isSignInState, pageScrollState, welcomeMessage }) => ({
+        userName,
+        email,
+        isSignInState,
+        pageScrollState,
+        welcomeMessage,
+      }),
+    },
+  ),
+);
+
+/**
+ * Forgets everything the store holds (spec 4 Auth: sign-out removes the session state): resets
+ * the in-memory values, then removes the 'PigoStream.Session' key itself.
+ */
+export function clearSessionStore(): void {
+  useSessionStore.setState(INITIAL);
+  sessionStorage.removeItem(SESSION_STORE_KEY);
+}

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: imports every dump of ../shared/data (or BENCH_DATA_DIR) into a fresh
- * embedded database, twice, and measures server-side search latency on the result. Prints a
- * table and writes bench/results.json. Figures are printed, never asserted.
+ * embedded database, twice, and measures server-side search latency on the result, then the
+ * recommender on MovieLens (bench/recommender.ts). Prints a table and writes bench/results.json.
+ * Figures are printed, never asserted.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,29 +16,12 @@ import { analyzeCatalogue } from '../apps/server/src/modules/catalogue/catalogue
 import { writeAnime, writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writer.ts';
 import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
 import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.ts';
+import { benchRecommender } from './recommender.ts';
+import { figures, percentile, record } from './report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(here, '../../shared/data'));
 const SEARCH_QUERIES = 240;
-
-interface Figure {
-  name: string;
-  value: number | string;
-  unit: string;
-  target?: string;
-}
-const figures: Figure[] = [];
-const record = (f: Figure) => {
-  figures.push(f);
-  console.log(
-    `  ${f.name.padEnd(44)} ${String(f.value).padStart(10)} ${f.unit}${f.target ? `  (target ${f.target})` : ''}`,
-  );
-};
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
 
 /** Deterministic pseudo-random numbers (mulberry32) so every run asks the same queries. */
 function random(seed: number): () => number {
@@ -182,6 +166,7 @@ const database = await openDatabase({ dataDir: dir });
 try {
   await benchImport(database.db);
   await benchSearch(database.db, database);
+  await benchRecommender(database, dataDir);
 } finally {
   await database.close();
   rmSync(dir, { recursive: true, force: true });

@@ -34,6 +34,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ForbiddenUserError, NotAuthenticatedError } from './modules/identity/identity.guard.ts';
 import identityPlugin from './modules/identity/identity.plugin.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
+import { recommenderRoutes } from './modules/recommender/recommender.routes.ts';
 import webPlugin from './modules/web/web.plugin.ts';
 
 export const API_PREFIX = '/pigo-stream';
@@ -171,6 +173,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         loader,
       });
       await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
+      await api.register(libraryRoutes, { db: database.db, catalogue });
+      await api.register(recommenderRoutes, { db: database.db, catalogue });
     },
     { prefix: API_PREFIX },
   );

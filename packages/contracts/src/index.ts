@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './providers.ts';
 export * from './genres.ts';
 export * from './anime.ts';
+export * from './library.ts';

@@ -1,0 +1,167 @@
+/**
+ * Library SQL (watch history, My List, search history): every statement the library service
+ * runs. Each change is one statement, or one transaction under a per-user lock, so concurrent
+ * calls end in the state some sequential order of them gives (no duplicates, no lost writes).
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type MediaType } from '@pigostream/db';
+
+/** The two per-title user lists. */
+export type UserList = 'watch_history' | 'my_list';
+
+/** Table and time column of each list (fixed identifiers, never user input). */
+const LISTS = {
+  watch_history: { table: sql.raw('watch_history'), time: sql.raw('watched_at') },
+  my_list: { table: sql.raw('my_list'), time: sql.raw('added_at') },
+} as const;
+
+/**
+ * Adds a title to a list. An existing watch-history entry moves to the front (its time is
+ * updated); an existing My List entry is left as it is.
+ * @returns true when the title was not in the list before.
+ */
+export async function saveEntry(
+  db: Database,
+  list: UserList,
+  userId: string,
+  type: MediaType,
+  id: number,
+): Promise<boolean> {
+  const { table, time } = LISTS[list];
+  const onConflict =
+    list === 'watch_history' ? sql`do update set ${time} = clock_timestamp()` : sql`do nothing`;
+  const rows = await queryRows<{ added: boolean }>(
+    db,
+    sql`insert into ${table} (user_id, media_type, media_id, ${time})
+        values (${userId}, ${type}, ${id}, clock_timestamp())
+        on conflict (user_id, media_type, media_id) ${onConflict}
+        returning (xmax = 0) as added`,
+  );
+  return rows[0]?.added ?? false;
+}
+
+/** Removes one title from a list. @returns whether it was there. */
+export async function removeEntry(
+  db: Database,
+  list: UserList,
+  userId: string,
+  type: MediaType,
+  id: number,
+): Promise<boolean> {
+  const { table } = LISTS[list];
+  const rows = await queryRows(
+    db,
+    sql`delete from ${table}
+        where user_id = ${userId} and media_type = ${type} and media_id = ${id}
+        returning 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Removes every title of a user's list. @returns how many were removed. */
+export async function removeAllEntries(
+  db: Database,
+  list: UserList,
+  userId: string,
+): Promise<number> {
+  const { table } = LISTS[list];
+  const rows = await queryRows(db, sql`delete from ${table} where user_id = ${userId} returning 1`);
+  return rows.length;
+}
+
+/** Ids of the `limit` newest titles of one type in a user's list, newest first. */
+export async function listEntryIds(
+  db: Database,
+  list: UserList,
+  userId: string,
+  type: MediaType,
+  limit: number,
+): Promise<number[]> {
+  const { table, time } = LISTS[list];
+  const rows = await queryRows<{ media_id: number }>(
+    db,
+    sql`select media_id from ${table}
+        where user_id = ${userId} and media_type = ${type}
+        order by ${time} desc, media_id desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => r.media_id);
+}
+
+/** Whether a title is in a user's list; without a type, as a movie or as a show. */
+export async function hasEntry(
+  db: Database,
+  list: UserList,
+  userId: string,
+  id: number,
+  type: MediaType | undefined,
+): Promise<boolean> {
+  const { table } = LISTS[list];
+  const typeFilter = type ? sql`and media_type = ${type}` : sql``;
+  const rows = await queryRows(
+    db,
+    sql`select 1 from ${table}
+        where user_id = ${userId} and media_id = ${id} ${typeFilter}
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** A saved search as stored. */
+export interface SearchRow {
+  id: number;
+  query: string;
+}
+
+/**
+ * Saves a search query unless it equals the user's latest one, keeping the newest `keep`
+ * entries. Runs under a per-user transaction lock, so concurrent saves of one query add it once.
+ * @returns the user's latest entry and whether this call added it.
+ */
+export async function saveSearch(
+  db: Database,
+  userId: string,
+  query: string,
+  keep: number,
+): Promise<SearchRow & { saved: boolean }> {
+  return db.transaction(async (tx) => {
+    const run = <T>(q: ReturnType<typeof sql>) => queryRows<T>(tx, q);
+    await run(
+      sql`select pg_advisory_xact_lock(hashtext('pigostream.search_history'), hashtext(${userId}))`,
+    );
+    const [latest] = await run<SearchRow>(
+      sql`select id::float8 as id, query from search_history
+          where user_id = ${userId} order by id desc limit 1`,
+    );
+    if (latest?.query === query) return { ...latest, saved: false };
+    const [added] = await run<SearchRow>(
+      sql`insert into search_history (user_id, query) values (${userId}, ${query})
+          returning id::float8 as id, query`,
+    );
+    if (!added) throw new Error('search_history insert returned no row');
+    await run(
+      sql`delete from search_history where user_id = ${userId} and id <= (
+            select id from search_history where user_id = ${userId}
+            order by id desc offset ${keep} limit 1)`,
+    );
+    return { ...added, saved: true };
+  });
+}
+
+/** A user's saved searches, newest first, at most `limit`. */
+export function listSearches(db: Database, userId: string, limit: number): Promise<SearchRow[]> {
+  return queryRows<SearchRow>(
+    db,
+    sql`select id::float8 as id, query from search_history
+        where user_id = ${userId} order by id desc limit ${limit}`,
+  );
+}
+
+/** Removes one of a user's saved searches. @returns false when the user has no such entry. */
+export async function removeSearch(db: Database, userId: string, id: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`delete from search_history where user_id = ${userId} and id = ${id} returning 1`,
+  );
+  return rows.length > 0;
+}

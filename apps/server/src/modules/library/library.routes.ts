@@ -1,0 +1,206 @@
+/**
+ * Watch history and My List calls of spec section 7 under `/pigo-stream` (search history: see
+ * search-history.routes.ts, registered here too). Every call needs a verified session (401
+ * `{ error: 'User is not authenticated' }`) and must name the signed-in user (403). Errors:
+ * 400 `{ error }` for bad input (fields, limits), 404 for an unknown title or an entry that is
+ * not there, 413 for bodies over the app's limit, 415 for bodies that are not JSON. Nothing is
+ * written when a call fails.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorSchema,
+  inListQuerySchema,
+  inListSchema,
+  libraryItemBodySchema,
+  listLimitsQuerySchema,
+  myListSchema,
+  removedSchema,
+  savedSchema,
+  uidParamsSchema,
+  userBodySchema,
+  userIdParamsSchema,
+  watchHistorySchema,
+} from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
+import { actingUser, requireSignedIn } from './library.auth.ts';
+import { LibraryService } from './library.service.ts';
+import { searchHistoryRoutes } from './search-history.routes.ts';
+
+/** What the library calls run on. */
+export interface LibraryRoutesOptions {
+  db: Database;
+  /** Checks titles and describes list items. */
+  catalogue: CatalogueSource;
+}
+
+/** Error answers of every library call. */
+export const libraryErrors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+} as const;
+
+/** Registers the watch history, My List and search history calls. */
+export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async (
+  app,
+  { db, catalogue },
+) => {
+  const service = new LibraryService(db, catalogue);
+  app.addHook('onRequest', requireSignedIn);
+  // Bodies are JSON only: anything else answers 415 (Fastify also parses text/plain).
+  app.removeContentTypeParser('text/plain');
+  await app.register(searchHistoryRoutes, { service });
+
+  const history = ['watch history'];
+  const myList = ['my list'];
+
+  /** Spec 7: the user's watch history, newest first, movies and shows apart (default 12 each). */
+  app.get(
+    '/watch-history/:userId/fetch-watch-history',
+    {
+      schema: {
+        tags: history,
+        summary: 'Watch history: { moviesHistory, showsHistory }, newest first',
+        params: userIdParamsSchema,
+        querystring: listLimitsQuerySchema,
+        response: { 200: watchHistorySchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const user = await actingUser(req, req.params.userId);
+      return service.watchHistory(user.uid, req.query);
+    },
+  );
+
+  /** Spec 7: records a watched title; a title already there moves to the front. */
+  app.post(
+    '/watch-history/save-watch-history',
+    {
+      schema: {
+        tags: history,
+        summary: 'Save a title to the watch history (moves it to the front if there)',
+        body: libraryItemBodySchema,
+        response: { 200: savedSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const { userUID, id, type } = req.body;
+      const user = await actingUser(req, userUID);
+      return { ok: true as const, added: await service.save('watch_history', user.uid, type, id) };
+    },
+  );
+
+  /** Spec 7: removes one title from the watch history; 404 when it is not there. */
+  app.delete(
+    '/watch-history/remove-watch-history',
+    {
+      schema: {
+        tags: history,
+        summary: 'Remove a title from the watch history',
+        body: libraryItemBodySchema,
+        response: { 200: removedSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const { userUID, id, type } = req.body;
+      const user = await actingUser(req, userUID);
+      await service.remove('watch_history', user.uid, type, id);
+      return { ok: true as const, removed: 1 };
+    },
+  );
+
+  /** Spec 7: empties both watch-history lists; `removed` counts the titles removed. */
+  app.delete(
+    '/watch-history/remove-all-watch-history',
+    {
+      schema: {
+        tags: history,
+        summary: 'Clear the watch history (movies and shows)',
+        body: userBodySchema,
+        response: { 200: removedSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const user = await actingUser(req, req.body.userUID);
+      return { ok: true as const, removed: await service.clearHistory(user.uid) };
+    },
+  );
+
+  /** Spec 7: adds a title to My List; a title already there is left as it is. */
+  app.post(
+    '/my-list/save-my-list',
+    {
+      schema: {
+        tags: myList,
+        summary: 'Add a title to My List (no change if it is there)',
+        body: libraryItemBodySchema,
+        response: { 200: savedSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const { userUID, id, type } = req.body;
+      const user = await actingUser(req, userUID);
+      return { ok: true as const, added: await service.save('my_list', user.uid, type, id) };
+    },
+  );
+
+  /** Spec 7: removes a title from My List; 404 when it is not there. */
+  app.delete(
+    '/my-list/remove-my-list',
+    {
+      schema: {
+        tags: myList,
+        summary: 'Remove a title from My List',
+        body: libraryItemBodySchema,
+        response: { 200: removedSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const { userUID, id, type } = req.body;
+      const user = await actingUser(req, userUID);
+      await service.remove('my_list', user.uid, type, id);
+      return { ok: true as const, removed: 1 };
+    },
+  );
+
+  /** Spec 7: My List, newest first, movies and shows apart (default 12 each). */
+  app.get(
+    '/my-list/:uid/fetch-my-list',
+    {
+      schema: {
+        tags: myList,
+        summary: 'My List: { moviesList, showsList }, newest first',
+        params: uidParamsSchema,
+        querystring: listLimitsQuerySchema,
+        response: { 200: myListSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const user = await actingUser(req, req.params.uid);
+      return service.myList(user.uid, req.query);
+    },
+  );
+
+  /**
+   * The play page's in-list check (spec section 4; its request is not shown, so this is ours):
+   * `?id=&type=` answers `{ inList }`; without `type` the id matches a movie or a show.
+   */
+  app.get(
+    '/my-list/:uid/contains',
+    {
+      schema: {
+        tags: myList,
+        summary: 'Whether a title is in My List: { inList }',
+        params: uidParamsSchema,
+        querystring: inListQuerySchema,
+        response: { 200: inListSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const user = await actingUser(req, req.params.uid);
+      return { inList: await service.inMyList(user.uid, req.query.id, req.query.type) };
+    },
+  );
+};

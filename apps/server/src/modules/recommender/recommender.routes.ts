@@ -1,0 +1,93 @@
+/**
+ * Recommender calls of spec section 7 under `/pigo-stream` (decisions.md: inserts carry
+ * `item_type`, answers are `[{ id, type }]`). Both need a verified session (401
+ * `{ error: 'User is not authenticated' }`) and must name the signed-in user (403). Errors: 400
+ * `{ error }` for bad input, 404 for a title the catalogue does not know, 413/415 for oversized
+ * or non-JSON bodies; nothing is written then.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorSchema,
+  okSchema,
+  recommendationsQuerySchema,
+  recommendationsSchema,
+  recommenderInsertBodySchema,
+} from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
+import { actingUser, requireSignedIn } from '../library/library.auth.ts';
+import { RecommenderService } from './recommender.service.ts';
+
+/** What the recommender calls run on. */
+export interface RecommenderRoutesOptions {
+  db: Database;
+  /** Checks inserted titles. */
+  catalogue: CatalogueSource;
+  /** Background sync interval in ms (tests may set 0); see {@link RecommenderService}. */
+  refreshMs?: number;
+}
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** Registers `POST /recommender/insert` and `GET /recommender/user_recommendations`. */
+export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> = async (
+  app,
+  { db, catalogue, refreshMs },
+) => {
+  const service = new RecommenderService(db, catalogue, {
+    refreshMs,
+    onError: (err) => {
+      app.log.warn({ err }, 'recommender sync failed');
+    },
+  });
+  app.addHook('onReady', async () => {
+    service.warm();
+  });
+  app.addHook('onClose', () => service.close());
+  app.addHook('onRequest', requireSignedIn);
+  // Bodies are JSON only: anything else answers 415 (Fastify also parses text/plain).
+  app.removeContentTypeParser('text/plain');
+  const tags = ['recommender'];
+
+  /**
+   * Spec 7: `{ user_id, item_id, item_type, watched: true }` records one watch event (the play
+   * page's first Play of a visit). Watching a title again counts it again.
+   */
+  app.post(
+    '/recommender/insert',
+    {
+      schema: {
+        tags,
+        summary: 'Record a watch event',
+        body: recommenderInsertBodySchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user_id, item_id, item_type } = req.body;
+      const user = await actingUser(req, user_id);
+      await service.insert(user.uid, item_type, item_id);
+      return { ok: true as const };
+    },
+  );
+
+  /**
+   * Spec 7: `?user_id=` answers up to 50 `[{ id, type }]` the user has not watched, best first:
+   * co-watch similarity across all users, then catalogue similarity, then popularity.
+   */
+  app.get(
+    '/recommender/user_recommendations',
+    {
+      schema: {
+        tags,
+        summary: 'Up to 50 recommended titles: [{ id, type }]',
+        querystring: recommendationsQuerySchema,
+        response: { 200: recommendationsSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await actingUser(req, req.query.user_id);
+      return service.recommend(user.uid);
+    },
+  );
+};

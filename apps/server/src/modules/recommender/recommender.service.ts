@@ -1,0 +1,171 @@
+/**
+ * The recommender (decisions.md: a recommender inside the server over watch events and
+ * catalogue metadata). Answers up to 50 titles a user has not watched:
+ *
+ * 1. co-watch: the in-memory {@link CoWatchModel} over every user's watch events;
+ * 2. catalogue similarity (same anime franchise, director, cast, genres) of the user's recent
+ *    titles, when co-watch runs short; a user with few events always gets some of these;
+ * 3. popularity: most watched here, then the catalogue's most popular (a new user gets these).
+ *
+ * The model is loaded from `watch_events` on first use. This process's inserts reach it at
+ * once; other processes' (several servers on one PostgreSQL) are picked up every few seconds.
+ * The user's own titles are read from the database on every request, so a title just watched
+ * is never recommended.
+ */
+import { MAX_RECOMMENDATIONS, type MediaType } from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
+import { NotFoundError } from '../catalogue/catalogue.source.ts';
+import { CoWatchModel, itemKey, type ItemRef } from './co-watch.model.ts';
+import * as repo from './recommender.repository.ts';
+
+/** Below this many watched titles a user "has few events": catalogue similarity always shows. */
+export const FEW_EVENTS = 5;
+/** Co-watch titles answered ahead of catalogue-similar ones for a user with few events. */
+const FEW_EVENTS_CO_WATCH = 25;
+/** Most recent titles that seed catalogue similarity. */
+const CONTENT_SEEDS = 10;
+/** How often events recorded by other processes are picked up, in ms. */
+export const REFRESH_MS = 5_000;
+/** Re-read window behind the sync cursor, in s: covers transactions that commit late. */
+const LOOKBACK_SECONDS = 60;
+
+/** Tuning of a {@link RecommenderService}. */
+export interface RecommenderOptions {
+  /** Sync interval in ms (default {@link REFRESH_MS}); 0 turns the background sync off. */
+  refreshMs?: number;
+  /** Receives background sync failures (the app's logger). */
+  onError?: (error: unknown) => void;
+}
+
+/** Records watch events and answers recommendations (see the module comment). */
+export class RecommenderService {
+  private model: Promise<CoWatchModel> | undefined;
+  private cursor: string | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private syncing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly catalogue: CatalogueSource,
+    private readonly options: RecommenderOptions = {},
+  ) {}
+
+  /**
+   * Records a watch of a title by a user (spec 7 `/recommender/insert`).
+   * @throws NotFoundError (404) for a title the catalogue does not know; nothing is written.
+   */
+  async insert(userId: string, type: MediaType, id: number): Promise<void> {
+    const [known] = await this.catalogue.summaries(type, [id]);
+    if (!known) throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${id}`);
+    await repo.recordWatch(this.db, userId, type, id);
+    // A model still loading gets it from the load or here; a failed load re-reads it later.
+    const model = await this.model?.catch(() => undefined);
+    model?.add(userId, type, id);
+  }
+
+  /**
+   * Up to {@link MAX_RECOMMENDATIONS} titles for a user, best first, none of them watched.
+   * @throws when the database fails.
+   */
+  async recommend(userId: string): Promise<ItemRef[]> {
+    const model = await this.ready();
+    const watched = await repo.watchedTitles(this.db, userId);
+    const coWatch = model.recommend(userId, watched, MAX_RECOMMENDATIONS);
+    const answer = new Answer(watched);
+    const few = watched.length < FEW_EVENTS;
+    answer.add(few ? coWatch.slice(0, FEW_EVENTS_CO_WATCH) : coWatch);
+    if (watched.length > 0 && (few || !answer.full())) {
+      const seeds = watched.slice(0, CONTENT_SEEDS);
+      answer.add(await repo.similarTitles(this.db, userId, seeds, MAX_RECOMMENDATIONS));
+    }
+    answer.add(coWatch);
+    if (!answer.full()) answer.add(model.popular(watched, 2 * MAX_RECOMMENDATIONS));
+    if (!answer.full()) answer.add(await repo.popularTitles(this.db, 2 * MAX_RECOMMENDATIONS));
+    return answer.items;
+  }
+
+  /**
+   * Picks up watch events recorded since the last sync (by any process). Runs in the
+   * background every `refreshMs`; concurrent calls share one run.
+   */
+  sync(): Promise<void> {
+    if (!this.model) return Promise.resolve();
+    this.syncing ??= this.pull().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  /** Starts loading the model in the background (at app start), so no request waits for it. */
+  warm(): void {
+    this.ready().catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  /** Stops the background sync and waits for a load or sync in progress. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.model?.catch(() => undefined);
+    await this.syncing?.catch(() => undefined);
+  }
+
+  /** The model, loading every watch event on first use (concurrent callers share the load). */
+  private ready(): Promise<CoWatchModel> {
+    this.model ??= this.load().catch((error: unknown) => {
+      this.model = undefined;
+      throw error;
+    });
+    return this.model;
+  }
+
+  private async load(): Promise<CoWatchModel> {
+    const model = new CoWatchModel();
+    const at = await repo.databaseNow(this.db);
+    for (const e of await repo.eventsSince(this.db, null))
+      model.add(e.user_id, e.item_type, e.item_id);
+    this.cursor = at;
+    const every = this.options.refreshMs ?? REFRESH_MS;
+    if (every > 0 && !this.timer && !this.closed) {
+      this.timer = setInterval(() => {
+        this.sync().catch((error: unknown) => this.options.onError?.(error));
+      }, every);
+      this.timer.unref();
+    }
+    return model;
+  }
+
+  private async pull(): Promise<void> {
+    const model = await this.ready();
+    const at = await repo.databaseNow(this.db);
+    const events = await repo.eventsSince(this.db, this.cursor, LOOKBACK_SECONDS);
+    for (const e of events) model.add(e.user_id, e.item_type, e.item_id);
+    this.cursor = at;
+  }
+}
+
+/** The answer being built: distinct titles, never a watched one, at most the maximum. */
+class Answer {
+  readonly items: ItemRef[] = [];
+  private readonly taken: Set<string>;
+
+  constructor(watched: ItemRef[]) {
+    this.taken = new Set(watched.map((w) => itemKey(w.type, w.id)));
+  }
+
+  full(): boolean {
+    return this.items.length >= MAX_RECOMMENDATIONS;
+  }
+
+  add(candidates: ItemRef[]): void {
+    for (const { type, id } of candidates) {
+      if (this.full()) return;
+      const key = itemKey(type, id);
+      if (this.taken.has(key)) continue;
+      this.taken.add(key);
+      this.items.push({ type, id });
+    }
+  }
+}

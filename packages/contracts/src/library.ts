@@ -1,0 +1,172 @@
+/**
+ * Library and recommender calls (spec section 7; section 3: Watch history, My List, Search
+ * history entry; decisions.md: every call carries the media type, recommender answers
+ * `[{ id, type }]` and inserts carry `item_type`). Every call names the signed-in user
+ * (`userUID`, `{userId}`, `{uid}`, `user_id`); another user's id answers 403.
+ */
+import { z } from 'zod';
+import { titleSummarySchema } from './catalogue.ts';
+import { idSchema, MAX_QUERY_LENGTH, mediaTypeSchema } from './common.ts';
+
+/** Default number of movies and of shows a list answers (spec section 9). */
+export const DEFAULT_LIST_LIMIT = 12;
+/** Largest `movieLimit` / `showLimit`. */
+export const MAX_LIST_LIMIT = 200;
+/** Most search-history entries kept and answered per user, newest first. */
+export const SEARCH_HISTORY_CAP = 50;
+/** Most recommendations answered. */
+export const MAX_RECOMMENDATIONS = 50;
+/** C0 control characters and DEL. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Longest accepted user id, in characters. */
+const MAX_UID_LENGTH = 200;
+
+/** A user id as a call names it (`userUID`, `user_id`, path `{uid}`). */
+function uidSchema(name: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${name} is required` : `${name} must be a string`,
+    })
+    .min(1, `${name} is required`)
+    .max(MAX_UID_LENGTH, `${name} is too long`);
+}
+
+/** `movieLimit` / `showLimit` in a query string: 1 to 200, default 12. */
+function limitSchema(name: string) {
+  const message = `${name} must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
+  return z
+    .string()
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_LIST_LIMIT, message)
+    .optional()
+    .transform((n) => n ?? DEFAULT_LIST_LIMIT);
+}
+
+/** Message of a body that is not a JSON object. */
+const BODY_OBJECT = { error: 'The request body must be a JSON object' };
+
+/** A title id in a JSON body: a positive whole number, or such a number as a string of digits. */
+function bodyIdSchema(name: string) {
+  const message = `${name} must be a positive whole number`;
+  return z
+    .union(
+      [
+        z.number().int(message),
+        z
+          .string()
+          .regex(/^\d{1,9}$/, message)
+          .transform(Number),
+      ],
+      {
+        error: (issue) => (issue.input === undefined ? `${name} is required` : message),
+      },
+    )
+    .refine((n) => n >= 1 && n <= 999_999_999, message);
+}
+
+/** `?movieLimit=&showLimit=` of the list fetches. */
+export const listLimitsQuerySchema = z.object({
+  movieLimit: limitSchema('movieLimit'),
+  showLimit: limitSchema('showLimit'),
+});
+
+/** `{userId}` path parameter. */
+export const userIdParamsSchema = z.object({ userId: uidSchema('userId') });
+/** `{uid}` path parameter. */
+export const uidParamsSchema = z.object({ uid: uidSchema('uid') });
+
+/** `{ userUID, id, type }`: save or remove one title of the watch history or My List. */
+export const libraryItemBodySchema = z.object(
+  { userUID: uidSchema('userUID'), id: bodyIdSchema('id'), type: mediaTypeSchema },
+  BODY_OBJECT,
+);
+export type LibraryItemBody = z.infer<typeof libraryItemBodySchema>;
+
+/** `{ userUID }`: clear the watch history. */
+export const userBodySchema = z.object({ userUID: uidSchema('userUID') }, BODY_OBJECT);
+
+/** `{ moviesHistory, showsHistory }`, each newest first (spec section 3: Watch history). */
+export const watchHistorySchema = z.object({
+  moviesHistory: z.array(titleSummarySchema),
+  showsHistory: z.array(titleSummarySchema),
+});
+export type WatchHistory = z.infer<typeof watchHistorySchema>;
+
+/** `{ moviesList, showsList }`, each newest first (spec section 3: My List). */
+export const myListSchema = z.object({
+  moviesList: z.array(titleSummarySchema),
+  showsList: z.array(titleSummarySchema),
+});
+export type MyList = z.infer<typeof myListSchema>;
+
+/**
+ * The in-list check's query (spec section 4, play page): `id`, and `type` to tell overlapping
+ * movie and tv ids apart; without `type` the id is looked up among movies and shows.
+ */
+export const inListQuerySchema = z.object({ id: idSchema, type: mediaTypeSchema.optional() });
+/** The in-list check's answer. */
+export const inListSchema = z.object({ inList: z.boolean() });
+
+/** Answer of a save: `added` is false when the title was there already. */
+export const savedSchema = z.object({ ok: z.literal(true), added: z.boolean() });
+/** Answer of a removal; `removed` counts the rows removed (clear-all). */
+export const removedSchema = z.object({ ok: z.literal(true), removed: z.number().int() });
+
+/** A search query to save: trimmed, 1 to 200 characters, no control characters. */
+export const searchHistoryQuerySchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'searchQuery is required' : 'searchQuery must be a string',
+  })
+  .trim()
+  .min(1, 'searchQuery must not be empty')
+  .max(MAX_QUERY_LENGTH, `searchQuery must be at most ${MAX_QUERY_LENGTH} characters`)
+  .refine((q) => !CONTROL_CHARACTERS.test(q), 'searchQuery must not contain control characters');
+
+/** `{ userUID, searchQuery }`. */
+export const saveSearchBodySchema = z.object(
+  { userUID: uidSchema('userUID'), searchQuery: searchHistoryQuerySchema },
+  BODY_OBJECT,
+);
+
+/** One saved search (spec section 3: Search history entry). */
+export const searchHistoryEntrySchema = z.object({ id: z.number().int(), query: z.string() });
+export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
+
+/** Answer of a search save: the latest entry, and whether this call added it. */
+export const savedSearchSchema = searchHistoryEntrySchema.extend({ saved: z.boolean() });
+
+/** `{uid}` and `{historyId}` of a search-history removal. */
+export const removeSearchParamsSchema = z.object({
+  uid: uidSchema('uid'),
+  historyId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'historyId must be a positive whole number')
+    .transform(Number),
+});
+
+/** `{ user_id, item_id, item_type, watched: true }`: one watch event. */
+export const recommenderInsertBodySchema = z.object(
+  {
+    user_id: uidSchema('user_id'),
+    item_id: bodyIdSchema('item_id'),
+    item_type: mediaTypeSchema,
+    watched: z.literal(true, { error: 'watched must be true' }),
+  },
+  BODY_OBJECT,
+);
+
+/** `?user_id=`. */
+export const recommendationsQuerySchema = z.object({ user_id: uidSchema('user_id') });
+
+/** A recommended title. */
+export const recommendationSchema = z.object({ id: z.number().int(), type: mediaTypeSchema });
+export type Recommendation = z.infer<typeof recommendationSchema>;
+/** `GET /recommender/user_recommendations`: up to 50, best first. */
+export const recommendationsSchema = z.array(recommendationSchema);
+
+/** `{ ok: true }`. */
+export const okSchema = z.object({ ok: z.literal(true) });

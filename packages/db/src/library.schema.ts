@@ -1,0 +1,83 @@
+/**
+ * Library schema (spec section 3: Watch history, My List, Search history entry; ARCHITECTURE.md:
+ * user data keyed by the identity's user id with unique constraints that make repeated saves
+ * idempotent) and the recommender's watch events. Titles are named by (media_type, id) because
+ * TMDB movie and tv ids overlap (decisions.md). Every row belongs to a better-auth `user` and
+ * goes with it.
+ */
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { authUser } from './identity-schema.ts';
+import type { MediaType } from './schema.ts';
+
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => authUser.id, { onDelete: 'cascade' });
+const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Titles a user watched, one row per title. Saving a watched title again moves it to the front
+ * by updating `watched_at`; lists read newest first per type.
+ */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    userId: userId(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    mediaId: integer('media_id').notNull(),
+    watchedAt: at('watched_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mediaType, t.mediaId] }),
+    index('watch_history_recent_idx').on(t.userId, t.mediaType, t.watchedAt.desc()),
+  ],
+);
+
+/** Titles a user keeps in My List, one row per title; saving a listed title changes nothing. */
+export const myList = pgTable(
+  'my_list',
+  {
+    userId: userId(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    mediaId: integer('media_id').notNull(),
+    addedAt: at('added_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mediaType, t.mediaId] }),
+    index('my_list_recent_idx').on(t.userId, t.mediaType, t.addedAt.desc()),
+  ],
+);
+
+/** Saved search queries, newest = highest id. The service keeps the latest 50 per user. */
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: userId(),
+    query: text('query').notNull(),
+    createdAt: at('created_at'),
+  },
+  (t) => [index('search_history_user_idx').on(t.userId, t.id.desc())],
+);
+
+/**
+ * Watch events for the recommender (`POST /recommender/insert`): one row per user and title,
+ * counting the watches. `first_watched_at` (set once, indexed) lets a server pick up events
+ * other processes recorded since it last looked; `last_watched_at` orders a user's recent titles.
+ */
+export const watchEvents = pgTable(
+  'watch_events',
+  {
+    userId: userId(),
+    itemType: text('item_type').$type<MediaType>().notNull(),
+    itemId: integer('item_id').notNull(),
+    watchCount: integer('watch_count').notNull().default(1),
+    firstWatchedAt: at('first_watched_at'),
+    lastWatchedAt: at('last_watched_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType, t.itemId] }),
+    index('watch_events_user_recent_idx').on(t.userId, t.lastWatchedAt.desc()),
+    index('watch_events_first_watched_idx').on(t.firstWatchedAt),
+  ],
+);

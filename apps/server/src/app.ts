@@ -23,6 +23,7 @@ import {
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from './config.ts';
 import { animeRoutes } from './modules/anime/anime.routes.ts';
+import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { NotFoundError, type CatalogueSource } from './modules/catalogue/catalogue.source.ts';
 import { createLocalSource } from './modules/catalogue/local.source.ts';
@@ -164,7 +165,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogueRoutes, { source: catalogue });
+      await api.register(catalogueRoutes, { source: catalogue, db: database.db });
+      await api.register(appConfigRoutes, { config });
       await api.register(animeRoutes, {
         db: database.db,
         source: config.catalogSource === 'tmdb' ? 'anilist' : 'local',

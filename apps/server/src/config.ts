@@ -35,6 +35,8 @@ const envSchema = z.object({
   ANILIST_URL: z.url().default('https://graphql.anilist.co'),
   REDIS_URL: z.url().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  CHAT_URL: z.url().optional(),
+  SOURCE_REPOSITORY_URL: z.url().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -66,6 +68,8 @@ export interface Config {
   /** Longest an upstream call (TMDB, AniList) may take in all, retries included, in ms. */
   upstreamTimeoutMs: number;
   logLevel: string;
+  /** Sidebar links (decisions.md): the chat channel and the source repository; hidden when unset. */
+  links: { chatUrl: string | null; sourceUrl: string | null };
   /** Trust X-Forwarded-* (client IP for rate limits) only behind a proxy that sets them. */
   trustProxy: boolean;
   /** Absolute path of the built web app. */
@@ -158,6 +162,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    links: { chatUrl: e.CHAT_URL ?? null, sourceUrl: e.SOURCE_REPOSITORY_URL ?? null },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),

@@ -19,7 +19,9 @@ import {
   seasonDetailsSchema,
   trailerSchema,
 } from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
 import { artPath } from './art-paths.ts';
+import { findMostWatched, TRENDING_DAYS } from './catalogue.repository.ts';
 import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
 
 const typeParams = z.object({ type: mediaTypeSchema });
@@ -48,11 +50,13 @@ const providerList = PROVIDERS.map((p) => ({
 
 export interface CatalogueRoutesOptions {
   source: CatalogueSource;
+  /** This server's database: watch events (most watched) live there whatever the source. */
+  db: Database;
 }
 
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (
   app,
-  { source },
+  { source, db },
 ) => {
   const tags = ['catalogue'];
 
@@ -201,6 +205,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     (req) => source.season(req.query.id, req.query.seasonNumber),
+  );
+
+  app.get(
+    '/index/most-watched',
+    {
+      schema: {
+        tags,
+        summary: `The '#1 Most Watched' title: most new viewers on this server in ${TRENDING_DAYS} days`,
+        response: {
+          200: z.object({ id: z.number().int(), type: mediaTypeSchema }),
+          404: errorSchema,
+        },
+      },
+    },
+    async (_req, reply) => {
+      const top = await findMostWatched(db);
+      if (!top) return reply.code(404).send({ error: 'Nothing has been watched recently.' });
+      return top;
+    },
   );
 
   app.get(

@@ -1,0 +1,27 @@
+/**
+ * `GET /pigo-stream/app-config`: what the app shows from the server's configuration:
+ * `{ chatUrl, sourceUrl }` (the sidebar's chat channel and source repository links, null when
+ * unset; decisions.md). No session needed.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+
+export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  app.get(
+    '/app-config',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Sidebar links from configuration (null when unset)',
+        response: {
+          200: z.object({ chatUrl: z.string().nullable(), sourceUrl: z.string().nullable() }),
+        },
+      },
+    },
+    () => config.links,
+  );
+};

@@ -1,0 +1,58 @@
+/**
+ * Trending blends catalogue popularity with this server's own watch events of the last 7 days,
+ * and '#1 Most Watched' is the title most users started watching in that time (ARCHITECTURE.md:
+ * Data; spec section 2, Home hero). Sidebar links come from configuration.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mediaPageSchema } from '@pigostream/contracts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { API, createUser, request } from './helpers/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const trendingIds = async () =>
+  mediaPageSchema
+    .parse((await t.app.inject({ url: `${API}/index/trending/tv?page=1` })).json())
+    .results.map((r) => r.id);
+
+it('has no most-watched title before anyone watches, then the most watched one', async () => {
+  const none = await t.app.inject({ url: `${API}/index/most-watched` });
+  expect(none.statusCode).toBe(404);
+  expect(none.json<{ error: string }>().error).toBeTruthy();
+
+  // Sherlock (19885) is in the starter catalogue but not in the first trending page.
+  expect(await trendingIds()).not.toContain(19885);
+  const [a, b] = [await createUser(t.app), await createUser(t.app)];
+  for (const u of [a, b]) {
+    const res = await request(t.app, u, 'POST', `${API}/recommender/insert`, {
+      user_id: u.uid,
+      item_id: 19885,
+      item_type: 'tv',
+      watched: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const top = await t.app.inject({ url: `${API}/index/most-watched` });
+  expect(top.json()).toEqual({ id: 19885, type: 'tv' });
+  expect(await trendingIds()).toContain(19885);
+});
+
+it('forgets viewers older than 7 days', async () => {
+  await t.database.db.execute(
+    sql`update watch_events set first_watched_at = now() - interval '8 days', last_watched_at = now() - interval '8 days'`,
+  );
+  expect((await t.app.inject({ url: `${API}/index/most-watched` })).statusCode).toBe(404);
+  expect(await trendingIds()).not.toContain(19885);
+});
+
+it('answers the sidebar links, null when not configured', async () => {
+  const res = await t.app.inject({ url: `${API}/app-config` });
+  expect(res.json()).toEqual({ chatUrl: null, sourceUrl: null });
+});

@@ -37,6 +37,8 @@ import identityPlugin from './modules/identity/identity.plugin.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { recommenderRoutes } from './modules/recommender/recommender.routes.ts';
+import { sourcesRoutes } from './modules/sources/sources.routes.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
 import webPlugin from './modules/web/web.plugin.ts';
 
 export const API_PREFIX = '/pigo-stream';
@@ -177,6 +179,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
       await api.register(libraryRoutes, { db: database.db, catalogue });
       await api.register(recommenderRoutes, { db: database.db, catalogue });
+      await api.register(sourcesRoutes, {
+        sourcesFile: config.sources.file,
+        mediaDir: config.sources.mediaDir,
+        apiPrefix: API_PREFIX,
+      });
+      await api.register(storeRoutes, {
+        releasesFile: config.releasesFile,
+        dataDir: config.dataDir,
+        apiPrefix: API_PREFIX,
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -49,6 +49,9 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.url().default(GOOGLE_DISCOVERY_URL),
   ALLOWED_EMAIL_DOMAINS: z.string().default(DEFAULT_EMAIL_DOMAINS.join(',')),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(6),
+  SOURCES_FILE: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
+  RELEASES_FILE: z.string().optional(),
 });
 
 export interface Config {
@@ -78,6 +81,10 @@ export interface Config {
   publicUrl: string;
   identity: IdentityConfig;
   mail: MailConfig;
+  /** Stream sources (`/sources/servers`): absolute paths, undefined when unset. */
+  sources: { file: string | undefined; mediaDir: string | undefined };
+  /** Player releases (`/pigostore`): RELEASES_FILE as an absolute path, undefined when unset. */
+  releasesFile: string | undefined;
 }
 
 /** Identity settings (spec sections 4 and 5; decisions.md). */
@@ -185,5 +192,10 @@ export function loadConfig(
           : undefined,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sources: {
+      file: e.SOURCES_FILE ? path.resolve(cwd, e.SOURCES_FILE) : undefined,
+      mediaDir: e.MEDIA_DIR ? path.resolve(cwd, e.MEDIA_DIR) : undefined,
+    },
+    releasesFile: e.RELEASES_FILE ? path.resolve(cwd, e.RELEASES_FILE) : undefined,
   };
 }

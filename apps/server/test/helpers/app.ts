@@ -12,7 +12,7 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { seed?: boolean; webDist?: string } = {},
+  options: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   if (options.seed !== false) await seedIfEmpty(database.db);
@@ -20,6 +20,7 @@ export async function startTestApp(
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    ...options.env,
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

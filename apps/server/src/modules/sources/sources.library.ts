@@ -1,0 +1,155 @@
+/**
+ * The local media library under MEDIA_DIR, named the Jellyfin way:
+ * - movie: `Title (Year) [tmdbid-603].mp4`, alone or in a folder of that name;
+ * - tv: `Show (Year) [tmdbid-1396]/Season 01/S01E02.mkv` (any file name holding `SxxEyy`).
+ * `[tmdbid=603]` is accepted too. Video files: mp4, mkv, webm, m4v, mov; dot-files are skipped.
+ * Each file gets an opaque id (a hash of its path in the library); only scanned files can be
+ * looked up by id, so no request names a path.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Extensions of the video files the library lists (lower case, no dot). */
+export const VIDEO_EXTENSIONS = ['mp4', 'mkv', 'webm', 'm4v', 'mov'];
+/** Deepest folder level scanned below MEDIA_DIR. */
+const MAX_DEPTH = 6;
+/** Most files listed, against runaway trees. */
+const MAX_FILES = 200_000;
+
+/** One listed video file. */
+export interface MediaFile {
+  /** Opaque id in the media URL: 24 hex characters. */
+  id: string;
+  /** Absolute path on disk. */
+  path: string;
+  /** `movie:{id}` or `tv:{id}:{season}:{episode}`. */
+  key: string;
+}
+
+/** Library key of a movie or an episode. */
+export function mediaKey(type: 'movie' | 'tv', id: number, season = 1, episode = 1): string {
+  return type === 'movie' ? `movie:${id}` : `tv:${id}:${season}:${episode}`;
+}
+
+/**
+ * The key a file's path (relative to MEDIA_DIR, split into parts) names, or undefined when it
+ * is no video file or carries no TMDB id.
+ */
+export function keyForPath(parts: string[]): string | undefined {
+  const fileName = parts.at(-1);
+  if (!fileName || parts.some((p) => p.startsWith('.'))) return undefined;
+  const ext = path.extname(fileName).slice(1).toLowerCase();
+  if (!VIDEO_EXTENSIONS.includes(ext)) return undefined;
+  let tmdbId: number | undefined;
+  for (let i = parts.length - 1; i >= 0 && tmdbId === undefined; i--) {
+    const match = /\[tmdbid[-=](\d{1,9})\]/i.exec(parts[i] ?? '');
+    if (match?.[1]) tmdbId = Number(match[1]);
+  }
+  if (!tmdbId) return undefined;
+  const episode = /(?:^|[^a-z0-9])s(\d{1,4})\s?e(\d{1,4})(?![0-9])/i.exec(fileName);
+  if (episode?.[1] && episode[2]) {
+    const [season, number] = [Number(episode[1]), Number(episode[2])];
+    return season > 0 && number > 0 ? mediaKey('tv', tmdbId, season, number) : undefined;
+  }
+  const inSeasonFolder = parts.slice(0, -1).some((p) => /^(season \d+|specials)$/i.test(p));
+  return inSeasonFolder ? undefined : mediaKey('movie', tmdbId);
+}
+
+/** Lists `[relative parts, absolute path]` of files under `dir` (symlinks followed). */
+async function walk(dir: string, parts: string[], out: [string[], string][]): Promise<void> {
+  if (parts.length > MAX_DEPTH || out.length >= MAX_FILES) return;
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || out.length >= MAX_FILES) continue;
+    const full = path.join(dir, entry.name);
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      const target = await stat(full).catch(() => undefined);
+      isDir = target?.isDirectory() ?? false;
+      isFile = target?.isFile() ?? false;
+    }
+    if (isDir) await walk(full, [...parts, entry.name], out).catch(() => undefined);
+    else if (isFile) out.push([[...parts, entry.name], full]);
+  }
+}
+
+export interface MediaLibraryOptions {
+  /** MEDIA_DIR; undefined gives an always empty library. */
+  dir: string | undefined;
+  /** Shortest time between two scans started by lookups that miss or by rescans, in ms. */
+  minRescanMs: number;
+  log: (message: string, details?: Record<string, unknown>) => void;
+}
+
+/** The scanned library: lookups by title and by opaque id; rescans debounced. */
+export class MediaLibrary {
+  private byKey = new Map<string, MediaFile[]>();
+  private byId = new Map<string, MediaFile>();
+  private lastScanAt = 0;
+  private running: Promise<number> | undefined;
+
+  constructor(private readonly options: MediaLibraryOptions) {}
+
+  /** Number of files listed. */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Scans MEDIA_DIR now (joining a scan under way); resolves to the number of files. */
+  scan(): Promise<number> {
+    this.running ??= this.runScan().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Scans unless a scan started less than `minRescanMs` ago; resolves to the number of files. */
+  async rescan(): Promise<number> {
+    if (this.running) return this.running;
+    if (Date.now() - this.lastScanAt < this.options.minRescanMs) return this.size;
+    return this.scan();
+  }
+
+  /** Files for a key (see `mediaKey`); a miss triggers a debounced rescan first. */
+  async find(key: string): Promise<MediaFile[]> {
+    if (!this.options.dir) return [];
+    if (!this.byKey.has(key)) await this.rescan();
+    return this.byKey.get(key) ?? [];
+  }
+
+  /** The file with this opaque id, if listed. */
+  file(id: string): MediaFile | undefined {
+    return this.byId.get(id);
+  }
+
+  private async runScan(): Promise<number> {
+    this.lastScanAt = Date.now();
+    const dir = this.options.dir;
+    if (!dir) return 0;
+    const found: [string[], string][] = [];
+    try {
+      await walk(dir, [], found);
+    } catch (err) {
+      this.options.log('MEDIA_DIR cannot be read; the local media library is empty', {
+        dir,
+        err,
+      });
+    }
+    const byKey = new Map<string, MediaFile[]>();
+    const byId = new Map<string, MediaFile>();
+    found.sort((a, b) => a[1].localeCompare(b[1]));
+    for (const [parts, full] of found) {
+      const key = keyForPath(parts);
+      if (!key) continue;
+      const id = createHash('sha256').update(parts.join('/')).digest('hex').slice(0, 24);
+      const file = { id, path: full, key };
+      byId.set(id, file);
+      byKey.set(key, [...(byKey.get(key) ?? []), file]);
+    }
+    this.byKey = byKey;
+    this.byId = byId;
+    return byId.size;
+  }
+}

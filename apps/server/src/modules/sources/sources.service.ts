@@ -1,0 +1,48 @@
+/**
+ * The servers of a title (spec section 7 `/sources/servers`, decisions.md): local media library
+ * files first, then the SOURCES_FILE link templates in file order, then the built-in Blender
+ * open movie. `[]` when none has the title (the app shows 'No servers available').
+ */
+import type { Server, ServersQuery } from '@pigostream/contracts';
+import { builtinServers } from './sources.builtin.ts';
+import { mediaKey, type MediaLibrary } from './sources.library.ts';
+import { templateServers, type LinkTemplate } from './sources.templates.ts';
+
+/** Name of the local library's server; further files of the same title get ` 2`, ` 3`, ... */
+export const LOCAL_SERVER_NAME = 'Local library';
+
+/** Path (under the API prefix) the local file with this opaque id is served at. */
+export function mediaPath(apiPrefix: string, id: string): string {
+  return `${apiPrefix}/sources/media/${id}`;
+}
+
+export interface SourcesService {
+  /**
+   * Servers for a title. `origin` (`scheme://host[:port]`) makes local file links absolute, so
+   * the companion player can open them too.
+   */
+  listServers(query: ServersQuery, origin: string): Promise<Server[]>;
+}
+
+/** Builds the service over the loaded templates and the scanned library. */
+export function createSourcesService(deps: {
+  templates: LinkTemplate[];
+  library: MediaLibrary;
+  apiPrefix: string;
+}): SourcesService {
+  return {
+    async listServers(query, origin) {
+      const key = mediaKey(query.type, query.id, query.season, query.episode);
+      const files = await deps.library.find(key);
+      const local = files.map((file, i) => ({
+        server_name: i === 0 ? LOCAL_SERVER_NAME : `${LOCAL_SERVER_NAME} ${i + 1}`,
+        server_link: `${origin}${mediaPath(deps.apiPrefix, file.id)}`,
+      }));
+      return [
+        ...local,
+        ...templateServers(deps.templates, query),
+        ...builtinServers(query.type, query.id),
+      ];
+    },
+  };
+}

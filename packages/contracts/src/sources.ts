@@ -1,0 +1,41 @@
+/**
+ * `GET /pigo-stream/sources/servers` (spec section 7): the stream links ("servers") for a title,
+ * and `POST /pigo-stream/sources/rescan`.
+ */
+import { z } from 'zod';
+import { idSchema, mediaTypeSchema } from './common.ts';
+
+/** A positive whole number given as a string of digits (season and episode numbers). */
+function positiveNumber(field: string) {
+  return z
+    .string()
+    .regex(/^\d{1,4}$/, `${field} must be a positive whole number`)
+    .transform(Number)
+    .refine((n) => n > 0, `${field} must be a positive whole number`);
+}
+
+/**
+ * `?id=&type=&season=&episode=`. `season` and `episode` are read for tv only and default to 1
+ * (spec section 9: default episode 1); when given they must be positive whole numbers.
+ */
+export const serversQuerySchema = z.object({
+  id: idSchema,
+  type: mediaTypeSchema,
+  season: positiveNumber('season')
+    .optional()
+    .transform((n) => n ?? 1),
+  episode: positiveNumber('episode')
+    .optional()
+    .transform((n) => n ?? 1),
+});
+export type ServersQuery = z.infer<typeof serversQuerySchema>;
+
+/** One server: a display name (unique in a list) and the link the player plays. */
+export const serverSchema = z.object({ server_name: z.string(), server_link: z.string() });
+export type Server = z.infer<typeof serverSchema>;
+
+/** The servers for a title, in preference order; `[]` when there are none. */
+export const serversSchema = z.array(serverSchema);
+
+/** `POST /sources/rescan`: how many video files the local media library holds after the scan. */
+export const rescanResultSchema = z.object({ files: z.number().int() });

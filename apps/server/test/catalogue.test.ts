@@ -290,3 +290,16 @@ describe('hostile input', () => {
     expect((await getPage('/index/trending/movie')).results).toHaveLength(20);
   });
 });
+
+describe('open movies', () => {
+  it('the starter catalogue carries the Blender open movies, each with the built-in server', async () => {
+    for (const id of [10378, 9761, 45745, 133701]) {
+      expect((await get(`/playground/media-info?id=${id}&type=movie`)).status).toBe(200);
+      const servers = (await get(`/sources/servers?id=${id}&type=movie`)).body as {
+        server_name: string;
+        server_link: string;
+      }[];
+      expect(servers.map((s) => s.server_name)).toContain('Blender Open Movie');
+    }
+  });
+});

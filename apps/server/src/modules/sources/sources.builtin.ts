@@ -1,7 +1,7 @@
 /**
  * The built-in source: the Blender Foundation's open movies (CC BY), by TMDB id, with their
- * public video files on download.blender.org. None is in the starter catalogue; with
- * CATALOG_SOURCE=tmdb (or an imported catalogue) their pages list this server.
+ * public video files on download.blender.org. All four are in the starter catalogue
+ * (catalogue/movies-open.json), so their play pages list this server out of the box.
  */
 import type { Server } from '@pigostream/contracts';
 

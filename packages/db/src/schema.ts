@@ -73,13 +73,12 @@ export const titles = pgTable(
   (t) => [
     primaryKey({ columns: [t.mediaType, t.id] }),
     index('titles_popularity_idx').on(t.mediaType, t.popularity.desc().nullsLast()),
-    // Search (catalogue.repository.ts): GiST trigram indexes answer the word-similarity
-    // filter and its nearest-first order in a few ms on PGlite, where GIN rechecks cost more;
-    // the btree pattern index answers prefix matches.
-    index('titles_title_trgm_idx').using('gist', sql`lower(${t.title}) gist_trgm_ops(siglen=64)`),
-    index('titles_original_title_trgm_idx').using(
+    // Search (catalogue.repository.ts): one GiST trigram index over title and original title
+    // answers the word-similarity filter and its nearest-first order in a few ms on PGlite
+    // (GIN rechecks cost more there); the btree pattern index answers prefix matches.
+    index('titles_search_trgm_idx').using(
       'gist',
-      sql`lower(coalesce(${t.originalTitle}, '')) gist_trgm_ops(siglen=64)`,
+      sql`(lower(${t.title} || ' ' || coalesce(${t.originalTitle}, ''))) gist_trgm_ops(siglen=64)`,
     ),
     index('titles_title_prefix_idx').on(t.mediaType, sql`lower(${t.title}) text_pattern_ops`),
   ],

@@ -146,10 +146,10 @@ function escapeLike(text: string): string {
 const SEARCH_CANDIDATES = 100;
 
 /**
- * Typo-tolerant search over title and original title (pg_trgm). Candidates come from three
- * index-backed branches (nearest titles by word similarity, nearest original titles, title
- * prefix); they are ranked exact title first, then prefix matches, then word similarity,
- * whole-title similarity and popularity.
+ * Typo-tolerant search over title and original title (pg_trgm). Candidates come from two
+ * index-backed branches (nearest by word similarity over title and original title together,
+ * and title prefix); they are ranked exact title first, then prefix matches, then word
+ * similarity, whole-title similarity and popularity.
  */
 export function searchTitles(
   db: Database,
@@ -161,16 +161,14 @@ export function searchTitles(
   const q = query.toLowerCase();
   const prefix = `${escapeLike(q)}%`;
   const original = sql.raw(`lower(coalesce(original_title, ''))`);
+  // The expression of titles_search_trgm_idx (packages/db schema): keep them identical.
+  const searchable = sql.raw(`(lower(title || ' ' || coalesce(original_title, '')))`);
   return queryRows<TitleListRow>(
     db,
     sql`with candidates as (
           (select media_type, id from titles
-            where media_type = ${type} and title <> '' and ${q} <% lower(title)
-            order by lower(title) <->> ${q} limit ${SEARCH_CANDIDATES})
-          union
-          (select media_type, id from titles
-            where media_type = ${type} and title <> '' and ${q} <% ${original}
-            order by ${original} <->> ${q} limit ${SEARCH_CANDIDATES})
+            where media_type = ${type} and title <> '' and ${q} <% ${searchable}
+            order by ${searchable} <->> ${q} limit ${SEARCH_CANDIDATES})
           union
           (select media_type, id from titles
             where media_type = ${type} and title <> '' and lower(title) like ${prefix}

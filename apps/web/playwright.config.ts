@@ -13,6 +13,8 @@ import { defineConfig } from '@playwright/test';
 import {
   APP_PORT,
   APP_URL,
+  CHAT_URL,
+  SOURCE_REPOSITORY_URL,
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
   OIDC_ISSUER,
@@ -67,6 +69,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
       GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      CHAT_URL: CHAT_URL,
+      SOURCE_REPOSITORY_URL: SOURCE_REPOSITORY_URL,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount } from './support/accounts.ts';
 import { OIDC_ISSUER } from './support/e2e-env.ts';
+import { signOutFromMenu } from './support/home-page.ts';
 import { openSignIn } from './support/sign-in-page.ts';
 
 const SESSION_KEY = 'PigoStream.Session';
@@ -41,7 +42,7 @@ test('Google sign-in creates the account, welcomes it once and lands on Home', a
   expect(me.emailVerified).toBe(true);
   expect(me.providerData.map((p) => p.providerId)).toContain('google');
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutFromMenu(page);
   await expect(page).toHaveURL(/\/$/);
   expect(await stored()).toBeNull();
   // A later sign-in (past the app's 2 s tolerance for "first sign-in"), from a browser the

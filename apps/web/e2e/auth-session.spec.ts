@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount } from './support/accounts.ts';
+import { drawer, openMenu, signOutFromMenu } from './support/home-page.ts';
 import { openSignIn } from './support/sign-in-page.ts';
 
 test('a signed-in user without a display name has the profile reloaded after 1 s', async ({
@@ -49,13 +50,17 @@ test('a failed sign-out is only logged: the user stays signed in', async ({ brow
     route.fulfill({ status: 500, json: { code: 'BOOM', message: 'boom' } }),
   );
   await page.goto('/my-list');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'Sign Out' }).click();
   await expect.poll(() => errors.join('\n')).toContain('Sign-out failed');
   await expect(page).toHaveURL(/\/my-list$/);
+  await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'My List' })).toBeVisible();
 
   await page.unroute('**/pigo-stream/identity/sign-out');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutFromMenu(page);
   await expect(page).toHaveURL(/\/$/);
   await openSignIn(page);
   await context.close();

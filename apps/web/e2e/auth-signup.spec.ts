@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { newAccount, signUpByApi } from './support/accounts.ts';
+import { signOutFromMenu } from './support/home-page.ts';
 import { countMail, SUBJECTS, waitForMailLink } from './support/mailbox.ts';
 import { alertBar, openSignIn, signInScreen, signInWithForm } from './support/sign-in-page.ts';
 
@@ -46,7 +47,7 @@ test('sign up, open the mailed link, land on Home; sign out and back in', async 
   await page.evaluate(() => {
     localStorage.setItem('PigoStream.Local', '{"state":{}}');
   });
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutFromMenu(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(signInScreen(page).email).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('PigoStream.Local'))).toBeNull();

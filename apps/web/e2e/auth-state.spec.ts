@@ -96,6 +96,7 @@ test('signed-out visitors are sent to / from every app screen', async ({ page })
   // The not-found screen is open to anyone.
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 });
 

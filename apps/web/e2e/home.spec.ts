@@ -1,10 +1,12 @@
 /**
  * Home (/index) end to end: trending rows from the real API with loaded posters, cards that open
- * the play page, the 450 px scroll buttons, and row errors with the spec section 8 messages.
+ * the play page, the 450 px scroll buttons, and row errors with the spec section 8 messages (and
+ * Home's 'Server is not responding' modal).
  * Home is for verified users: each test starts signed in (support/fixtures.ts).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { row, serverErrorModal } from './support/home-page.ts';
 
 const ROWS = ['Trending: Movies', 'Trending: Shows'] as const;
 
@@ -16,10 +18,6 @@ function loadedPosterCount(row: Locator): Promise<number> {
       (imgs) =>
         (imgs as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth > 0).length,
     );
-}
-
-function row(page: Page, name: string): Locator {
-  return page.getByRole('region', { name });
 }
 
 test('shows both trending rows with at least 6 loaded posters each', async ({ page }) => {
@@ -84,34 +82,39 @@ test('a row shows 6 pulsing skeletons while loading', async ({ page }) => {
   await expect(scroller.locator('.animate-pulse')).toHaveCount(0);
 });
 
-test('a failing row retries 3 times, then shows the spec 8 message', async ({ page }) => {
+test('a failing row retries 3 times, then shows the spec 8 message and the error modal', async ({
+  page,
+}) => {
   let calls = 0;
   await page.route('**/pigo-stream/index/trending/tv', async (route) => {
     calls += 1;
     await route.fulfill({ status: 500, json: { error: 'boom' } });
   });
   await page.goto('/index');
-  const shows = row(page, 'Trending: Shows');
-  await expect(shows.getByRole('alert')).toHaveText(
+  const modal = serverErrorModal(page);
+  await expect(modal).toBeVisible({ timeout: 10_000 });
+  await expect(modal).toContainText('Unable to fetch data. Please try again later.');
+  await expect(row(page, 'Trending: Shows').getByRole('alert')).toHaveText(
     /Unable to fetch data\. Please try again later\./,
-    { timeout: 10_000 },
   );
   expect(calls).toBe(3);
   // The other row is unaffected.
-  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeVisible();
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
 });
 
 test('a row whose server does not answer says so, and Retry recovers', async ({ page }) => {
   await page.route('**/pigo-stream/index/trending/movie', (route) => route.abort('failed'));
   await page.goto('/index');
-  const movies = row(page, 'Trending: Movies');
-  await expect(movies.getByRole('alert')).toHaveText(
+  const modal = serverErrorModal(page);
+  await expect(modal).toBeVisible({ timeout: 10_000 });
+  await expect(modal).toContainText('Failed to fetch data. Server is not responding.');
+  await expect(row(page, 'Trending: Movies').getByRole('alert')).toHaveText(
     /Failed to fetch data\. Server is not responding\./,
-    { timeout: 10_000 },
   );
   await page.unroute('**/pigo-stream/index/trending/movie');
-  await movies.getByRole('button', { name: 'Retry' }).click();
-  await expect(movies.getByRole('link').first()).toBeVisible();
+  await modal.getByRole('button', { name: 'Retry' }).click();
+  await expect(modal).toBeHidden();
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeVisible();
 });
 
 test('a row remembers its scroll position across visits', async ({ page }) => {

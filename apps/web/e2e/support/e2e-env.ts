@@ -7,6 +7,10 @@
 export const APP_PORT = 3210;
 export const APP_URL = `http://localhost:${APP_PORT}`;
 
+/** The sidebar links the app server is configured with (GET /app-config). */
+export const CHAT_URL = 'https://chat.example.org/pigostream';
+export const SOURCE_REPOSITORY_URL = 'https://git.example.org/pigostream/pigostream';
+
 /** The SMTP server the app server sends its mail to (smtp-server, in the runner process). */
 export const SMTP_PORT = 2526;
 

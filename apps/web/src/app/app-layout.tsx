@@ -2,13 +2,13 @@
 import { Outlet } from 'react-router';
 import { AppHeader } from '../components/app-header.tsx';
 import { BottomNav } from '../components/bottom-nav.tsx';
-import { SignOutButton } from '../features/auth/components/sign-out-button.tsx';
+import { AppSidebar } from './app-sidebar.tsx';
 
-/** Header, the screen in `<main>`, and the fixed bottom navigation (space kept for it). */
+/** Header with the sidebar menu, the screen in `<main>`, and the fixed bottom navigation. */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <AppHeader actions={<SignOutButton />} />
+      <AppHeader menu={<AppSidebar />} />
       <main className="flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]">
         <Outlet />
       </main>

@@ -5,16 +5,28 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
 import { PlaceholderScreen } from '../components/placeholder-screen.tsx';
+import { SERVER_ERROR_TITLE } from '../components/server-error-modal.tsx';
+import { API_MESSAGES, ApiError } from '../lib/api-client.ts';
 
-/** Explains what failed (a missing script chunk, or anything else) and offers a reload. */
+/**
+ * Explains what failed and offers a reload: a missing script chunk, the server not answering
+ * (a route loader's call failed with 'Failed to fetch data. Server is not responding.': titled
+ * 'Server is not responding' with a Retry button, as on Home), or anything else.
+ */
 export function RouteError() {
   const error = useRouteError();
   const chunkFailed = error instanceof Error && error.name === 'ChunkLoadError';
-  if (!chunkFailed) console.error(error);
+  const serverDown = error instanceof ApiError && error.message === API_MESSAGES.noResponse;
+  if (!chunkFailed && !serverDown) console.error(error);
+  const title = chunkFailed
+    ? 'Could not load this page'
+    : serverDown
+      ? SERVER_ERROR_TITLE
+      : 'Something went wrong';
   return (
     <PlaceholderScreen
       icon={TriangleAlert}
-      title={chunkFailed ? 'Could not load this page' : 'Something went wrong'}
+      title={title}
       action={
         <div className="flex gap-3">
           <button
@@ -24,7 +36,7 @@ export function RouteError() {
             }}
             className="rounded-md bg-accent px-4 py-2 font-medium text-white hover:bg-rose-500"
           >
-            Reload
+            {serverDown ? 'Retry' : 'Reload'}
           </button>
           <Link
             to="/index"
@@ -38,7 +50,9 @@ export function RouteError() {
       <p>
         {chunkFailed
           ? 'A part of the app failed to load. Check your connection, then reload to get the latest version.'
-          : 'This screen hit an unexpected error. Reloading usually fixes it.'}
+          : serverDown
+            ? API_MESSAGES.noResponse
+            : 'This screen hit an unexpected error. Reloading usually fixes it.'}
       </p>
     </PlaceholderScreen>
   );

@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import { Wordmark } from './wordmark.tsx';
 
 /**
- * Sticky top bar with the product name linking home and `actions` (today the Sign Out button)
- * at the right; the sidebar drawer of spec 2 replaces them later.
+ * Sticky 56 px top bar: `menu` (the sidebar drawer's button) at the left, then the product name
+ * linking home.
  */
-export function AppHeader({ actions }: { actions?: ReactNode }) {
+export function AppHeader({ menu }: { menu?: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b border-white/5 bg-neutral-950/85 backdrop-blur">
-      <div className="flex h-14 items-center justify-between gap-4 px-4 md:px-8">
-        <Link to="/index" className="rounded-md">
+      <div className="flex h-14 items-center gap-2 px-2 md:px-6">
+        {menu}
+        <Link to="/index" className="rounded-md px-2">
           <Wordmark />
         </Link>
-        {actions}
       </div>
     </header>
   );

@@ -18,7 +18,7 @@ export function MediaCard({ item }: { item: MediaListItem }) {
   return (
     <Link
       to={playPath(item.id, item.media_type)}
-      className="group block w-40 shrink-0 rounded-lg"
+      className="group relative block w-40 shrink-0 rounded-lg"
       draggable={false}
     >
       <div className="aspect-[2/3] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-1 ring-white/10">

@@ -1,21 +1,20 @@
 /** A titled, sideways-scrolling row of poster cards (spec 2 "Media cards and rows"). */
 import type { MediaListItem } from '@pigostream/contracts';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useRememberedScroll } from '../lib/use-remembered-scroll.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { MediaCard } from './media-card.tsx';
+import { ScrollButtons } from './scroll-buttons.tsx';
 import { PosterSkeleton } from './skeleton.tsx';
+
+export { SCROLL_STEP_PX } from './scroll-buttons.tsx';
 
 /** Placeholders shown while loading, and the count a shorter row is padded up to (spec 9). */
 export const SKELETON_COUNT = 6;
 
-/** Distance one scroll-button click moves the row, in px (spec 9). */
-export const SCROLL_STEP_PX = 450;
-
 /** Scroll buttons appear only when a row has more items than this (spec 9). */
 export const SCROLL_BUTTONS_ABOVE = 3;
 
+/** Props of {@link MediaRow}. */
 export interface MediaRowProps {
   /** Stable id: names the heading element and keys the remembered scroll offset. */
   id: string;
@@ -24,7 +23,7 @@ export interface MediaRowProps {
   isLoading: boolean;
   error: Error | null;
   onRetry?: () => void;
-  /** Scroll buttons show above this many items (providers row: 4). */
+  /** Scroll buttons show above this many items (default {@link SCROLL_BUTTONS_ABOVE}). */
   buttonsAbove?: number;
 }
 
@@ -32,7 +31,8 @@ export interface MediaRowProps {
  * A section headed `title` with a horizontal scroller of {@link MediaCard}s. While loading it
  * shows {@link SKELETON_COUNT} pulsing placeholders and pads a shorter row with still ones. On
  * md screens and up, when there are more than `buttonsAbove` items, left/right buttons scroll it
- * by {@link SCROLL_STEP_PX} px. A failed load shows an error notice instead of the cards.
+ * by 450 px. A failed load shows an error notice instead of the cards. The scroll offset is
+ * remembered under `id` (spec 3).
  */
 export function MediaRow({
   id,
@@ -48,40 +48,13 @@ export function MediaRow({
   const showButtons = !error && items.length > buttonsAbove;
   const padding = Math.max(0, SKELETON_COUNT - items.length);
 
-  const scroll = (direction: -1 | 1) => {
-    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    ref.current?.scrollBy({
-      left: direction * SCROLL_STEP_PX,
-      behavior: reduceMotion ? 'auto' : 'smooth',
-    });
-  };
-
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex min-h-9 items-center justify-between gap-4 px-4 md:px-8">
         <h2 id={headingId} className="text-lg font-semibold tracking-tight md:text-xl">
           {title}
         </h2>
-        {showButtons && (
-          <div className="hidden gap-2 md:flex">
-            <ScrollButton
-              label={`Scroll ${title} left`}
-              onClick={() => {
-                scroll(-1);
-              }}
-            >
-              <ChevronLeft className="size-5" />
-            </ScrollButton>
-            <ScrollButton
-              label={`Scroll ${title} right`}
-              onClick={() => {
-                scroll(1);
-              }}
-            >
-              <ChevronRight className="size-5" />
-            </ScrollButton>
-          </div>
-        )}
+        {showButtons && <ScrollButtons label={title} target={ref} />}
       </div>
 
       {error ? (
@@ -108,26 +81,5 @@ export function MediaRow({
         </ul>
       )}
     </section>
-  );
-}
-
-function ScrollButton({
-  label,
-  onClick,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      className="flex size-9 items-center justify-center rounded-full bg-white/10 text-neutral-100 transition hover:bg-white/20"
-    >
-      {children}
-    </button>
   );
 }

@@ -17,6 +17,7 @@ export const RETRY_DELAY_MS = 1000;
 export const API_MESSAGES = {
   notOk: 'Unable to fetch data. Please try again later.',
   noResponse: 'Failed to fetch data. Server is not responding.',
+  timedOut: 'Request timed out.',
 } as const;
 
 /** Anything that checks an unknown answer and returns it typed (a zod schema). */
@@ -101,14 +102,16 @@ function attemptSignal(
  *   no answer (network failure, 502, 503, 504); 'Unable to fetch data. Please try again later.'
  *   for any other status that is not ok, or an answer that does not match `schema`.
  * @throws the abort reason when `signal` aborts (TanStack Query cancels this way).
- * `timeoutMs` bounds each attempt; an attempt that times out counts as no answer.
+ * `timeoutMs` bounds each attempt; an attempt that times out counts as no answer. When the last
+ * attempt timed out and `timeoutMessage` is given, that is the error's message instead (spec 8:
+ * search after 10 s, 'Request timed out.').
  */
 export async function apiGet<T>(
   path: string,
   schema: ResponseSchema<T>,
-  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  options: { signal?: AbortSignal; timeoutMs?: number; timeoutMessage?: string } = {},
 ): Promise<T> {
-  const { signal, timeoutMs } = options;
+  const { signal, timeoutMs, timeoutMessage } = options;
   for (let attempt = 1; ; attempt += 1) {
     const last = attempt >= FETCH_ATTEMPTS;
     let response: Response;
@@ -119,7 +122,11 @@ export async function apiGet<T>(
       });
     } catch (cause) {
       if (signal?.aborted) throw cause;
-      if (last) throw new ApiError(API_MESSAGES.noResponse, { cause });
+      if (last) {
+        const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+        const message = timedOut && timeoutMessage ? timeoutMessage : API_MESSAGES.noResponse;
+        throw new ApiError(message, { cause });
+      }
       await wait(RETRY_DELAY_MS, signal);
       continue;
     }
@@ -144,8 +151,9 @@ export async function apiGet<T>(
 }
 
 /**
- * Sends one `method` call with the JSON `body` to `API_BASE + path` and returns the answer
- * parsed by `schema` (spec 7: only data GETs are retried, so this makes a single attempt).
+ * Sends one `method` call with the JSON `body` (none when undefined) to `API_BASE + path` and
+ * returns the answer parsed by `schema` (spec 7: only data GETs are retried, so this makes a
+ * single attempt).
  * @throws ApiError 'Failed to fetch data. Server is not responding.' on a network failure or a
  *   502/503/504; 'Unable to fetch data. Please try again later.' for any other status that is
  *   not ok (its `status` and the server's `detail` attached) or an answer `schema` rejects.
@@ -158,10 +166,14 @@ export async function apiSend<T>(
 ): Promise<T> {
   let response: Response;
   try {
+    // A call without a body sends no content type: the server refuses an empty JSON body.
     response = await fetch(`${API_BASE}${path}`, {
       method,
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (cause) {
     throw new ApiError(API_MESSAGES.noResponse, { cause });

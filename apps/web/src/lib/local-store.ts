@@ -1,6 +1,8 @@
 /**
  * Remembered UI state (spec 3, "Remembered state"): one zustand store persisted to local
- * storage under 'PigoStream.Local'. Sign-out clears it ({@link clearLocalStore}).
+ * storage under 'PigoStream.Local' as `{ state: { ... }, version }`. Home keeps its active grid,
+ * selected provider, search text, search mode (`showSearchBar`, `triggerSearch`), page scroll and
+ * row scroll offsets here. Sign-out clears it ({@link clearLocalStore}).
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -8,26 +10,118 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 /** Local storage key of the remembered state (spec 3). */
 export const LOCAL_STORE_KEY = 'PigoStream.Local';
 
-interface LocalState {
+/** The Home tabs (spec 4 Home: trending or providers). */
+export type ActiveGrid = 'trending' | 'providers';
+
+/** The remembered values. */
+export interface LocalValues {
   /** Horizontal scroll offset of each row by row id, in px (spec 2 Home: remembered). */
   rowScroll: Record<string, number>;
+  /** Home's active tab (spec 4: default trending). */
+  activeGrid: ActiveGrid;
+  /** Id of the selected provider; null until one is picked (spec 4: defaults to the first). */
+  selectedProvider: number | null;
+  /** The search bar's text as typed (spec 3: searchQuery). */
+  searchQuery: string;
+  /** Search mode, toggled by the bottom bar (spec 3: showSearchBar). */
+  showSearchBar: boolean;
+  /** The submitted, trimmed query whose results are shown; '' when none (spec 3: triggerSearch). */
+  triggerSearch: string;
+  /** Home's vertical page scroll, in px (spec 2 Home: page scroll remembered). */
+  pageScroll: number;
+}
+
+interface LocalState extends LocalValues {
   /** Remembers a row's scroll offset `left`, in px. */
   setRowScroll: (rowId: string, left: number) => void;
+  /** Merges `values` into the remembered state. */
+  set: (values: Partial<Omit<LocalValues, 'rowScroll'>>) => void;
+  /**
+   * Spec 4 Home: toggles search mode, clears the search text and the shown results, and resets
+   * the remembered page scroll (the caller scrolls the window to the top).
+   */
+  toggleSearch: () => void;
+}
+
+const INITIAL: LocalValues = {
+  rowScroll: {},
+  activeGrid: 'trending',
+  selectedProvider: null,
+  searchQuery: '',
+  showSearchBar: false,
+  triggerSearch: '',
+  pageScroll: 0,
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Keeps only well-formed remembered values, so a stale or edited key cannot break Home. */
+function sanitize(persisted: unknown): Partial<LocalValues> {
+  if (!isRecord(persisted)) return {};
+  const v = persisted;
+  const out: Partial<LocalValues> = {};
+  if (isRecord(v.rowScroll)) {
+    out.rowScroll = Object.fromEntries(
+      Object.entries(v.rowScroll).filter(
+        (e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]),
+      ),
+    );
+  }
+  if (v.activeGrid === 'trending' || v.activeGrid === 'providers') out.activeGrid = v.activeGrid;
+  if (typeof v.selectedProvider === 'number' || v.selectedProvider === null) {
+    out.selectedProvider = v.selectedProvider;
+  }
+  if (typeof v.searchQuery === 'string') out.searchQuery = v.searchQuery;
+  if (typeof v.showSearchBar === 'boolean') out.showSearchBar = v.showSearchBar;
+  if (typeof v.triggerSearch === 'string') out.triggerSearch = v.triggerSearch;
+  if (typeof v.pageScroll === 'number' && Number.isFinite(v.pageScroll)) {
+    out.pageScroll = v.pageScroll;
+  }
+  return out;
 }
 
 /** The persisted UI store; read with a selector, e.g. `useLocalStore((s) => s.rowScroll)`. */
 export const useLocalStore = create<LocalState>()(
   persist(
     (set) => ({
-      rowScroll: {},
+      ...INITIAL,
       setRowScroll: (rowId, left) => {
         set((state) => ({ rowScroll: { ...state.rowScroll, [rowId]: Math.round(left) } }));
+      },
+      set: (values) => {
+        set(values);
+      },
+      toggleSearch: () => {
+        set((state) => ({
+          showSearchBar: !state.showSearchBar,
+          searchQuery: '',
+          triggerSearch: '',
+          pageScroll: 0,
+        }));
       },
     }),
     {
       name: LOCAL_STORE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ rowScroll: state.rowScroll }),
+      merge: (persisted, current) => ({ ...current, ...sanitize(persisted) }),
+      partialize: ({
+        rowScroll,
+        activeGrid,
+        selectedProvider,
+        searchQuery,
+        showSearchBar,
+        triggerSearch,
+        pageScroll,
+      }): LocalValues => ({
+        rowScroll,
+        activeGrid,
+        selectedProvider,
+        searchQuery,
+        showSearchBar,
+        triggerSearch,
+        pageScroll,
+      }),
     },
   ),
 );
@@ -37,6 +131,6 @@ export const useLocalStore = create<LocalState>()(
  * in-memory values, then removes the 'PigoStream.Local' key itself.
  */
 export function clearLocalStore(): void {
-  useLocalStore.setState({ rowScroll: {} });
+  useLocalStore.setState(INITIAL);
   localStorage.removeItem(LOCAL_STORE_KEY);
 }

@@ -2,7 +2,9 @@
 import type { MediaListItem, MediaType } from '@pigostream/contracts';
 
 /** The display title: a movie's `title`, a show's `name`, or the original ones as fallback. */
-export function mediaTitle(item: MediaListItem): string {
+export function mediaTitle(
+  item: Pick<MediaListItem, 'title' | 'name' | 'original_title' | 'original_name'>,
+): string {
   return item.title ?? item.name ?? item.original_title ?? item.original_name ?? 'Untitled';
 }
 

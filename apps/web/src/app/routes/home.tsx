@@ -1,13 +1,9 @@
-/** `/index`: Home (spec 2). Today the Trending rows; hero, tabs and search come later. */
-import { TrendingRows } from '../../features/home/components/trending-rows.tsx';
+/** `/index`: Home (spec 2). */
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { HomeScreen } from '../../features/home/components/home-screen.tsx';
 
-/** The Home screen. */
+/** The Home screen for the signed-in user (the route guard let only verified users in). */
 export function Component() {
-  return (
-    <div className="flex flex-col gap-6 pt-6">
-      <title>Home · PigoStream</title>
-      <h1 className="sr-only">Home</h1>
-      <TrendingRows />
-    </div>
-  );
+  const { data: user } = useMe();
+  return <HomeScreen uid={user?.uid} />;
 }

@@ -1,0 +1,146 @@
+/**
+ * Home's 'Server is not responding' modal (spec 2 Home, spec 8): it opens when trending,
+ * providers or search fail, its Retry reloads the page; a search try is cut off after 10 s
+ * ('Request timed out.'); a server that stops mid-session never leaves a blank page.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import {
+  bottomNav,
+  row,
+  searchInput,
+  searchToggle,
+  serverErrorModal,
+  VIEWPORTS,
+} from './support/home-page.ts';
+
+/** Every request of the page fails as if the server had stopped (API and app files). */
+async function stopServer(page: Page): Promise<void> {
+  await page.route('**/*', (route) => route.abort('connectionrefused'));
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    test('a failing provider list opens the modal; Retry reloads the page', async ({ page }) => {
+      await page.route('**/pigo-stream/providers', (route) =>
+        route.fulfill({ status: 500, json: { error: 'boom' } }),
+      );
+      await page.goto('/index');
+      const modal = serverErrorModal(page);
+      await expect(modal).toBeVisible({ timeout: 10_000 });
+      await expect(modal.getByRole('heading', { name: 'Server is not responding' })).toBeVisible();
+      await expect(modal).toContainText('Unable to fetch data. Please try again later.');
+      const retry = modal.getByRole('button', { name: 'Retry' });
+      await expect(retry).toBeFocused();
+      // Escape does not dismiss it: Retry is the way out.
+      await page.keyboard.press('Escape');
+      await expect(modal).toBeVisible();
+
+      await page.unroute('**/pigo-stream/providers');
+      const reloaded = page.waitForEvent('load');
+      await retry.click();
+      await reloaded;
+      await expect(modal).toBeHidden();
+      await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeVisible();
+    });
+
+    test('the server stopping mid-session shows the modal, never a blank page', async ({
+      page,
+    }) => {
+      await page.goto('/index');
+      await page.getByRole('tab', { name: 'Providers' }).click();
+      await expect(row(page, 'Netflix: Movies').getByRole('link').first()).toBeAttached();
+      await stopServer(page);
+      await page.getByRole('button', { name: 'Max', exact: true }).click();
+      const modal = serverErrorModal(page);
+      await expect(modal).toBeVisible({ timeout: 10_000 });
+      await expect(modal).toContainText('Failed to fetch data. Server is not responding.');
+      await expect(modal.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(page.locator('header')).toBeAttached();
+
+      // The server is back: Retry reloads Home with the remembered tab and provider.
+      await page.unroute('**/*');
+      await modal.getByRole('button', { name: 'Retry' }).click();
+      await expect(row(page, 'Max: Movies').getByRole('link').first()).toBeVisible();
+      await expect(modal).toBeHidden();
+    });
+  });
+}
+
+test('a failing provider row opens the modal', async ({ page }) => {
+  await page.route('**/pigo-stream/index/media/tv/by-provider?*', (route) =>
+    route.fulfill({ status: 503, json: { error: 'down' } }),
+  );
+  await page.goto('/index');
+  const modal = serverErrorModal(page);
+  await expect(modal).toBeVisible({ timeout: 10_000 });
+  await expect(modal).toContainText('Failed to fetch data. Server is not responding.');
+});
+
+test('a failing search opens the modal and says so in its row', async ({ page }) => {
+  await page.goto('/index');
+  await page.route('**/pigo-stream/index/search/movie?*', (route) =>
+    route.fulfill({ status: 500, json: { error: 'boom' } }),
+  );
+  await searchToggle(page).click();
+  await searchInput(page).fill('dune');
+  await searchInput(page).press('Enter');
+  const modal = serverErrorModal(page);
+  await expect(modal).toBeVisible({ timeout: 10_000 });
+  await expect(row(page, 'Search Results: Movies').getByRole('alert')).toContainText(
+    'Unable to fetch data. Please try again later.',
+  );
+});
+
+test("a search try is cut off after 10 s: 3 tries, then 'Request timed out.'", async ({ page }) => {
+  test.setTimeout(75_000);
+  const tries: number[] = [];
+  await page.goto('/index');
+  await page.route('**/pigo-stream/index/search/tv?*', () => {
+    // Never answered: the app gives up on each try after 10 s.
+    tries.push(Date.now());
+  });
+  await searchToggle(page).click();
+  await searchInput(page).fill('man');
+  await searchInput(page).press('Enter');
+  const modal = serverErrorModal(page);
+  await expect(modal).toBeVisible({ timeout: 45_000 });
+  await expect(modal).toContainText('Request timed out.');
+  await expect(row(page, 'Search Results: Shows').getByRole('alert')).toContainText(
+    'Request timed out.',
+  );
+  expect(tries).toHaveLength(3);
+  const [first = 0, second = 0, third = 0] = tries;
+  // Each try waits 10 s, then 1 s before the next.
+  expect(second - first).toBeGreaterThanOrEqual(10_500);
+  expect(second - first).toBeLessThan(13_000);
+  expect(third - second).toBeGreaterThanOrEqual(10_500);
+  // The movie search answered normally.
+  await expect(row(page, 'Search Results: Movies').getByRole('link').first()).toBeAttached();
+});
+
+test('with the server stopped, a search or another screen shows an error, never a blank page', async ({
+  page,
+}) => {
+  await page.goto('/index');
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
+  await stopServer(page);
+  await bottomNav(page).getByRole('link', { name: 'Watch History' }).click();
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: /Could not load this page|Server is not responding/,
+    }),
+  ).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('button', { name: /Reload|Retry/ })).toBeVisible();
+  await expect(bottomNav(page)).toBeVisible();
+
+  await bottomNav(page).getByRole('button', { name: 'Search' }).click();
+  await expect(searchInput(page)).toBeVisible();
+  await searchInput(page).fill('anything');
+  await searchInput(page).press('Enter');
+  await expect(serverErrorModal(page)).toBeVisible({ timeout: 10_000 });
+  await expect(serverErrorModal(page).getByRole('button', { name: 'Retry' })).toBeVisible();
+});

@@ -1,0 +1,112 @@
+/**
+ * Home's frame and manners (spec 2 Home, spec 3): bottom navigation with the Search toggle, the
+ * page scroll remembered across visits and reloads, 360-1440 px without sideways overflow,
+ * keyboard reach, lazy images.
+ */
+import { expect, test } from './support/fixtures.ts';
+import { bottomNav, row, searchToggle, storedLocalState, VIEWPORTS } from './support/home-page.ts';
+
+/** The hero's accessible name, whichever kind it is. */
+const HERO = /^(Picked Just for You|#1 Most Watched)$/;
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    test('bottom navigation: Home, My List, Watch History and the Search toggle', async ({
+      page,
+    }) => {
+      await page.goto('/index');
+      const nav = bottomNav(page);
+      for (const link of ['Home', 'My List', 'Watch History']) {
+        await expect(nav.getByRole('link', { name: link })).toBeVisible();
+      }
+      await expect(searchToggle(page)).toHaveText('Search');
+      await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    });
+
+    test('the page scroll is restored on return and after a reload', async ({ page }) => {
+      await page.goto('/index');
+      await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
+      await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+      await page.evaluate(() => {
+        window.scrollTo(0, 300);
+      });
+      await expect.poll(() => storedLocalState(page)).toMatchObject({ pageScroll: 300 });
+
+      await bottomNav(page).getByRole('link', { name: 'My List' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'My List' })).toBeVisible();
+      await bottomNav(page).getByRole('link', { name: 'Home' }).click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+    });
+
+    test('images load lazily', async ({ page }) => {
+      await page.goto('/index');
+      await expect(row(page, 'Trending: Movies').locator('img').first()).toBeAttached();
+      await page.getByRole('tab', { name: 'Providers' }).click();
+      await expect(row(page, 'Netflix: Movies').locator('img').first()).toBeAttached();
+      const eager = await page
+        .locator('img')
+        .evaluateAll((imgs) => imgs.filter((img) => img.getAttribute('loading') !== 'lazy').length);
+      expect(eager).toBe(0);
+    });
+  });
+}
+
+test('a loading indicator shows while a grid loads', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/pigo-stream/index/trending/tv', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/index');
+  const indicator = page.getByRole('progressbar', { name: 'Loading content' });
+  await expect(indicator).toBeVisible();
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
+  await expect(indicator).toBeVisible();
+  release();
+  await expect(indicator).toBeHidden();
+});
+
+for (const width of [360, 390, 768, 1024, 1280, 1440]) {
+  test(`no sideways overflow at ${String(width)} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/index');
+    await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    await expect(row(page, 'Netflix: Movies').getByRole('link').first()).toBeAttached();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await searchToggle(page).click();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+}
+
+test('everything on Home is reachable with Tab', async ({ page }) => {
+  await page.goto('/index');
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
+  await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+  const reached = new Set<string>();
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    reached.add(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el) return '';
+        const label = el.getAttribute('aria-label') ?? el.textContent;
+        return `${el.getAttribute('role') ?? el.tagName.toLowerCase()}:${label.trim()}`;
+      }),
+    );
+  }
+  const seen = [...reached].join('\n');
+  expect(seen).toContain('button:Open menu');
+  expect(seen).toMatch(/a:.*(Picked Just for You|#1 Most Watched)/);
+  expect(seen).toContain('tab:Trending');
+  expect(seen).toMatch(/a:Rating\d+\.\d(Movie|Show)/);
+});

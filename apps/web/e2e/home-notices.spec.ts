@@ -1,0 +1,127 @@
+/**
+ * Home's content notices and toasts (spec 4 Home: after 2 s, visible 5 s, word for word; spec 4
+ * Auth: the first sign-in welcome, a 5 s success toast, then deleted).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import {
+  answerEmptyPage,
+  row,
+  searchInput,
+  searchToggle,
+  seedLocalState,
+  VIEWPORTS,
+} from './support/home-page.ts';
+
+/**
+ * Waits for the toast `text` and checks its timing: not before ~2 s after `since`, then gone
+ * ~5 s after it appeared.
+ */
+async function expectNoticeTiming(page: Page, text: string, since: number): Promise<void> {
+  const toast = page.getByRole('status').filter({ hasText: text });
+  await expect(toast).toBeVisible({ timeout: 6_000 });
+  const shownAt = Date.now();
+  await expect(toast).toHaveText(text);
+  expect(shownAt - since).toBeGreaterThanOrEqual(1_800);
+  await expect(toast).toBeHidden({ timeout: 7_000 });
+  const visibleFor = Date.now() - shownAt;
+  expect(visibleFor).toBeGreaterThanOrEqual(4_500);
+  expect(visibleFor).toBeLessThan(6_500);
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    test("'No trending content available.' when both trending rows are empty", async ({ page }) => {
+      test.setTimeout(30_000);
+      await answerEmptyPage(page, '**/pigo-stream/index/trending/*');
+      await page.goto('/index');
+      const movies = row(page, 'Trending: Movies').getByRole('list');
+      await expect(movies).toHaveAttribute('aria-busy', 'false');
+      await expectNoticeTiming(page, 'No trending content available.', Date.now());
+    });
+
+    test('\'No results found for "{query}".\' for a search without results', async ({ page }) => {
+      await page.goto('/index');
+      await searchToggle(page).click();
+      await searchInput(page).fill('zzqqxxyy');
+      const answers = Promise.all([
+        page.waitForResponse((r) => r.url().includes('/index/search/movie?query=zzqqxxyy')),
+        page.waitForResponse((r) => r.url().includes('/index/search/tv?query=zzqqxxyy')),
+      ]);
+      await searchInput(page).press('Enter');
+      await answers;
+      await expectNoticeTiming(page, 'No results found for "zzqqxxyy".', Date.now());
+    });
+  });
+}
+
+test("'No content found for available providers.' on an empty Providers tab", async ({ page }) => {
+  await seedLocalState(page, { activeGrid: 'providers' });
+  await answerEmptyPage(page, '**/pigo-stream/index/media/*/by-provider?*');
+  await page.goto('/index');
+  await expect(row(page, 'Netflix: Movies').getByRole('list')).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  await expectNoticeTiming(page, 'No content found for available providers.', Date.now());
+});
+
+test("'No content available from trending or providers.' when both are empty", async ({ page }) => {
+  await answerEmptyPage(page, '**/pigo-stream/index/trending/*');
+  await answerEmptyPage(page, '**/pigo-stream/index/media/*/by-provider?*');
+  await page.goto('/index');
+  await expect(row(page, 'Trending: Movies').getByRole('list')).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  await expectNoticeTiming(page, 'No content available from trending or providers.', Date.now());
+});
+
+test('no notice while there is content', async ({ page }) => {
+  await page.goto('/index');
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
+  await page.waitForTimeout(2_500);
+  await expect(page.getByRole('status').filter({ hasText: /No .* (available|found)/ })).toHaveCount(
+    0,
+  );
+});
+
+test('the first sign-in welcome shows for 5 s, then is deleted', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-welcomed')) {
+      sessionStorage.setItem('e2e-welcomed', '1');
+      sessionStorage.setItem(
+        'PigoStream.Session',
+        JSON.stringify({ state: { welcomeMessage: 'Welcome to PigoStream!' }, version: 0 }),
+      );
+    }
+  });
+  await page.goto('/index');
+  const toast = page.getByRole('status').filter({ hasText: 'Welcome to PigoStream!' });
+  await expect(toast).toBeVisible();
+  const shownAt = Date.now();
+  await expect(toast).toBeHidden({ timeout: 7_000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_000);
+  const stored = await page.evaluate(() => sessionStorage.getItem('PigoStream.Session'));
+  expect(stored).toContain('"welcomeMessage":null');
+  await page.reload();
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: 'Welcome to PigoStream!' })).toHaveCount(
+    0,
+  );
+});
+
+test('a toast can be dismissed', async ({ page }) => {
+  await page.addInitScript(() => {
+    sessionStorage.setItem(
+      'PigoStream.Session',
+      JSON.stringify({ state: { welcomeMessage: 'Welcome to PigoStream!' }, version: 0 }),
+    );
+  });
+  await page.goto('/index');
+  const toast = page.getByRole('status').filter({ hasText: 'Welcome to PigoStream!' });
+  await toast.getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(toast).toBeHidden();
+});

@@ -1,0 +1,89 @@
+/** Helpers that drive Home (/index) and the shared frame the way a user does (spec 2 Home). */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Phone and desktop viewports every Home behaviour is checked at. */
+export const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+/** The local storage key of the remembered UI state (spec 3). */
+export const LOCAL_KEY = 'PigoStream.Local';
+
+/** A titled row (`<section>` labelled by its heading). */
+export function row(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** The bottom navigation. */
+export function bottomNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** The bottom bar's Search toggle, whatever it reads now ('Search' or 'Close'). */
+export function searchToggle(page: Page): Locator {
+  return bottomNav(page).getByRole('button', { name: /^(Search|Close)$/ });
+}
+
+/** The search input of search mode. */
+export function searchInput(page: Page): Locator {
+  return page.getByRole('searchbox', { name: 'Search movies and shows' });
+}
+
+/** The 'Server is not responding' modal. */
+export function serverErrorModal(page: Page): Locator {
+  return page.getByRole('alertdialog', { name: 'Server is not responding' });
+}
+
+/** The sidebar drawer. */
+export function drawer(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Menu' });
+}
+
+/** Opens the sidebar drawer from the header and waits for it. */
+export async function openMenu(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = drawer(page);
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Signs out through the sidebar drawer's Sign Out button. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'Sign Out' }).click();
+}
+
+/** The remembered UI state as stored (`state` of 'PigoStream.Local'), or null. */
+export async function storedLocalState(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), LOCAL_KEY);
+  if (!raw) return null;
+  return (JSON.parse(raw) as { state: Record<string, unknown> }).state;
+}
+
+/** Seeds 'PigoStream.Local' with `state` before the app's scripts run on the next load. */
+export async function seedLocalState(page: Page, state: Record<string, unknown>): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    [LOCAL_KEY, JSON.stringify({ state, version: 0 })] as const,
+  );
+}
+
+/** Answers every call matching `pattern` with an empty page of titles. */
+export async function answerEmptyPage(page: Page, pattern: string): Promise<void> {
+  await page.route(pattern, (route) =>
+    route.fulfill({ json: { page: 1, results: [], total_pages: 0, total_results: 0 } }),
+  );
+}
+
+/** Answers `/index/most-watched` with 404 (nothing watched lately). */
+export async function noMostWatched(page: Page): Promise<void> {
+  await page.route('**/pigo-stream/index/most-watched', (route) =>
+    route.fulfill({ status: 404, json: { error: 'Nothing has been watched recently.' } }),
+  );
+}

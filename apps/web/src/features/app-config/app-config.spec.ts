@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseAppConfig, safeLink } from './api/get-app-config.ts';
+
+describe('safeLink', () => {
+  it('keeps absolute http and https URLs', () => {
+    expect(safeLink('https://github.com/pigostream/pigostream')).toBe(
+      'https://github.com/pigostream/pigostream',
+    );
+    expect(safeLink('http://chat.example.org/room')).toBe('http://chat.example.org/room');
+  });
+
+  it('drops anything else', () => {
+    expect(safeLink(null)).toBeNull();
+    expect(safeLink('')).toBeNull();
+    expect(safeLink('javascript:alert(1)')).toBeNull();
+    expect(safeLink('/relative')).toBeNull();
+    expect(safeLink(42)).toBeNull();
+  });
+});
+
+describe('parseAppConfig', () => {
+  it('reads both links, null when unset', () => {
+    expect(parseAppConfig({ chatUrl: 'https://discord.gg/x', sourceUrl: null })).toEqual({
+      chatUrl: 'https://discord.gg/x',
+      sourceUrl: null,
+    });
+    expect(parseAppConfig({})).toEqual({ chatUrl: null, sourceUrl: null });
+  });
+});

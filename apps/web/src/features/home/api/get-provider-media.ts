@@ -1,0 +1,45 @@
+/** Titles on one streaming provider (spec 7: `GET /index/media/{type}/by-provider`). */
+import type { MediaPage, MediaType, Provider } from '@pigostream/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import { parseMediaPage } from '../../../lib/catalogue-parsers.ts';
+
+/** The provider fields the call needs. */
+export type ProviderRef = Pick<Provider, 'id' | 'region'>;
+
+/**
+ * `GET /pigo-stream/index/media/{type}/by-provider?provider={id}&region={region}`: the first
+ * page (up to 20) of `type` titles on `provider` in its region.
+ * @throws ApiError with a spec 8 message.
+ */
+export function getProviderMedia(
+  provider: ProviderRef,
+  type: MediaType,
+  signal?: AbortSignal,
+): Promise<MediaPage> {
+  const query = new URLSearchParams({ provider: String(provider.id), region: provider.region });
+  return apiGet(
+    `/index/media/${type}/by-provider?${query.toString()}`,
+    { parse: parseMediaPage },
+    {
+      signal,
+    },
+  );
+}
+
+/** Query options for {@link getProviderMedia}, keyed by provider id, region and type. */
+export function providerMediaQueryOptions(provider: ProviderRef | undefined, type: MediaType) {
+  return queryOptions({
+    queryKey: ['index', 'by-provider', provider?.id, provider?.region, type] as const,
+    queryFn: ({ signal }) => {
+      if (!provider) throw new Error('No provider selected');
+      return getProviderMedia(provider, type, signal);
+    },
+    enabled: provider !== undefined,
+  });
+}
+
+/** `type` titles of `provider` as a TanStack query; idle until a provider is known. */
+export function useProviderMedia(provider: ProviderRef | undefined, type: MediaType) {
+  return useQuery(providerMediaQueryOptions(provider, type));
+}

@@ -1,0 +1,45 @@
+/** Removing a saved search (spec 7 `DELETE /index/{uid}/remove-search-history/{historyId}`). */
+import type { SearchHistoryEntry } from '@pigostream/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '../../../lib/api-client.ts';
+import { searchHistoryQueryKey } from './get-search-history.ts';
+
+const okAnswer = { parse: (data: unknown) => data };
+
+/**
+ * `DELETE /pigo-stream/index/{uid}/remove-search-history/{historyId}` (the answer is not read,
+ * spec 7). @throws ApiError with a spec 8 message.
+ */
+export async function removeSearchHistory(uid: string, historyId: number): Promise<void> {
+  await apiSend(
+    'DELETE',
+    `/index/${encodeURIComponent(uid)}/remove-search-history/${String(historyId)}`,
+    undefined,
+    okAnswer,
+  );
+}
+
+/**
+ * A mutation removing one entry of `uid`'s history: the entry disappears at once, and the
+ * history is refetched when the call settles (so a failure brings it back).
+ */
+export function useRemoveSearchHistory(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = searchHistoryQueryKey(uid);
+  return useMutation({
+    mutationFn: (historyId: number) => {
+      if (!uid) throw new Error('User is not authenticated');
+      return removeSearchHistory(uid, historyId);
+    },
+    onMutate: async (historyId) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<SearchHistoryEntry[]>(key, (old) =>
+        old?.filter((entry) => entry.id !== historyId),
+      );
+    },
+    onError: (error) => {
+      console.error('Removing a saved search failed', error);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,38 @@
+/** Saving a search (spec 7 `POST /index/save-search-history`; spec 5 save rule). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '../../../lib/api-client.ts';
+import { parseSavedSearch } from '../../../lib/catalogue-parsers.ts';
+import { searchHistoryQueryKey } from './get-search-history.ts';
+
+/** The server's answer: the latest entry, and whether this call added it. */
+export interface SavedSearch {
+  id: number;
+  query: string;
+  saved: boolean;
+}
+
+/**
+ * `POST /pigo-stream/index/save-search-history` with `{ userUID, searchQuery }`. The server
+ * also keeps only queries that differ from the latest saved one.
+ * @throws ApiError with a spec 8 message.
+ */
+export function saveSearchHistory(userUID: string, searchQuery: string): Promise<SavedSearch> {
+  return apiSend(
+    'POST',
+    '/index/save-search-history',
+    { userUID, searchQuery },
+    { parse: parseSavedSearch },
+  );
+}
+
+/** A mutation saving a query for `uid`; the history is refetched afterwards. */
+export function useSaveSearchHistory(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (searchQuery: string) => {
+      if (!uid) throw new Error('User is not authenticated');
+      return saveSearchHistory(uid, searchQuery);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: searchHistoryQueryKey(uid) }),
+  });
+}

@@ -1,0 +1,45 @@
+/** Title search (spec 7: `GET /index/search/{type}?query=`; spec 8/9: 10 s per try). */
+import type { MediaPage, MediaType } from '@pigostream/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_MESSAGES, apiGet } from '../../../lib/api-client.ts';
+import { parseMediaPage } from '../../../lib/catalogue-parsers.ts';
+
+/** How long one search attempt may take, in ms (spec 9: search timeout 10000 ms). */
+export const SEARCH_TIMEOUT_MS = 10_000;
+
+/**
+ * `GET /pigo-stream/index/search/{type}?query={query}`: the first page (up to 20) of matches.
+ * Each of the 3 attempts (spec 7) is cut off after {@link SEARCH_TIMEOUT_MS} ms.
+ * @throws ApiError 'Request timed out.' when the last attempt timed out, otherwise a spec 8
+ *   message.
+ */
+export function searchMedia(
+  type: MediaType,
+  query: string,
+  signal?: AbortSignal,
+): Promise<MediaPage> {
+  const search = new URLSearchParams({ query });
+  return apiGet(
+    `/index/search/${type}?${search.toString()}`,
+    { parse: parseMediaPage },
+    {
+      signal,
+      timeoutMs: SEARCH_TIMEOUT_MS,
+      timeoutMessage: API_MESSAGES.timedOut,
+    },
+  );
+}
+
+/** Query options for {@link searchMedia}; disabled while `query` is empty. */
+export function searchMediaQueryOptions(type: MediaType, query: string) {
+  return queryOptions({
+    queryKey: ['index', 'search', type, query] as const,
+    queryFn: ({ signal }) => searchMedia(type, query, signal),
+    enabled: query !== '',
+  });
+}
+
+/** Search results of `type` for the submitted `query` as a TanStack query. */
+export function useSearchMedia(type: MediaType, query: string) {
+  return useQuery(searchMediaQueryOptions(type, query));
+}

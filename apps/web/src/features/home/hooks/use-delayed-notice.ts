@@ -1,0 +1,37 @@
+/** Timing of Home's content notices (spec 4 Home, spec 9: after 2 s, visible 5 s). */
+import { useEffect, useState } from 'react';
+import { NOTICE_DELAY_MS, NOTICE_VISIBLE_MS } from '../notices.ts';
+
+/**
+ * Returns `message` from {@link NOTICE_DELAY_MS} ms after it appears (or changes) until
+ * {@link NOTICE_VISIBLE_MS} ms later, and null otherwise. A message that goes away before its
+ * delay ends never shows. `dismiss()` hides the current one early.
+ */
+export function useDelayedNotice(message: string | null): {
+  notice: string | null;
+  dismiss: () => void;
+} {
+  const [shownFor, setShownFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!message) return;
+    const showTimer = window.setTimeout(() => {
+      setShownFor(message);
+    }, NOTICE_DELAY_MS);
+    const hideTimer = window.setTimeout(() => {
+      setShownFor(null);
+    }, NOTICE_DELAY_MS + NOTICE_VISIBLE_MS);
+    return () => {
+      window.clearTimeout(showTimer);
+      window.clearTimeout(hideTimer);
+      setShownFor(null);
+    };
+  }, [message]);
+
+  return {
+    notice: message !== null && shownFor === message ? message : null,
+    dismiss: () => {
+      setShownFor(null);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Which title the Home hero shows (spec 1, spec 4 Home and Recommendations): the '#1 Most
+ * Watched' title when the server has one, otherwise a title 'Picked Just for You'.
+ */
+import type { HeroMedia } from '../../../lib/catalogue-parsers.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getHeroMedia, getMediaDetails } from '../api/get-media-details.ts';
+import { getMostWatched } from '../api/get-most-watched.ts';
+import { getRecommendations } from '../api/get-recommendations.ts';
+import { getWatchHistory } from '../api/get-watch-history.ts';
+import { historyGenres, MAX_CANDIDATES, pickSeed, rankCandidates } from '../recommend.ts';
+
+/** The hero's label: spec 1 '#1 Most Watched' or 'Picked Just for You'. */
+export type HeroKind = 'most-watched' | 'recommended';
+
+/** The hero's title and why it is shown. */
+export interface HeroPick {
+  kind: HeroKind;
+  media: HeroMedia;
+}
+
+/** Query options of the most-watched title with its details; null when there is none. */
+function mostWatchedQueryOptions() {
+  return queryOptions({
+    queryKey: ['index', 'most-watched'] as const,
+    queryFn: async ({ signal }): Promise<HeroMedia | null> => {
+      const ref = await getMostWatched(signal);
+      return ref ? getHeroMedia(ref, signal) : null;
+    },
+  });
+}
+
+/**
+ * Spec 4 Recommendations: the watch history (1 movie, 1 show) and the recommended ids; the
+ * first {@link MAX_CANDIDATES} ids fetched as candidates (a failed one is left out), ranked,
+ * and one random item of the ranked list. Null when no candidate is left.
+ */
+export async function recommendedHero(
+  uid: string,
+  signal?: AbortSignal,
+): Promise<HeroMedia | null> {
+  const [history, recommendations] = await Promise.all([
+    getWatchHistory(uid, undefined, signal),
+    getRecommendations(uid, signal),
+  ]);
+  const settled = await Promise.allSettled(
+    recommendations.slice(0, MAX_CANDIDATES).map((ref) => getMediaDetails(ref, signal)),
+  );
+  const candidates = settled.flatMap((r) =>
+    r.status === 'fulfilled' ? [{ ...r.value, type: r.value.media_type }] : [],
+  );
+  const genres = historyGenres([...history.moviesHistory, ...history.showsHistory]);
+  return pickSeed(rankCandidates(candidates, genres))?.item ?? null;
+}
+
+function recommendedQueryOptions(uid: string | undefined, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['home', 'recommended-hero', uid] as const,
+    queryFn: ({ signal }) => {
+      if (!uid) throw new Error('User is not authenticated');
+      return recommendedHero(uid, signal);
+    },
+    enabled: enabled && uid !== undefined,
+  });
+}
+
+/**
+ * The hero pick: `pick` once known (null when neither source has a title or both failed: the
+ * hero then stays away, Home still works) and `isLoading` while it is found. A failed
+ * most-watched call falls back to the recommendation. The random pick is cached with the
+ * query, so it stays put while browsing. `uid` is the signed-in user's id (undefined while
+ * unknown).
+ */
+export function useHero(uid: string | undefined): { pick: HeroPick | null; isLoading: boolean } {
+  const mostWatched = useQuery(mostWatchedQueryOptions());
+  const fallback = mostWatched.isError || (mostWatched.isSuccess && mostWatched.data === null);
+  const recommended = useQuery(recommendedQueryOptions(uid, fallback));
+
+  if (mostWatched.data)
+    return { pick: { kind: 'most-watched', media: mostWatched.data }, isLoading: false };
+  if (recommended.data)
+    return { pick: { kind: 'recommended', media: recommended.data }, isLoading: false };
+  const isLoading = mostWatched.isPending || (fallback && recommended.isPending);
+  return { pick: null, isLoading };
+}

@@ -1,0 +1,88 @@
+/**
+ * The 'Picked Just for You' ranking (spec 4 Recommendations, spec 3 Recommendation candidate,
+ * spec 9). Pure functions: no DOM, no fetching.
+ */
+
+/** Lowest `vote_average` a candidate may have (spec 9: vote_average >= 6). */
+export const MIN_RECOMMENDED_RATING = 6;
+
+/** Most recommendation ids whose details are fetched as candidates. */
+export const MAX_CANDIDATES = 20;
+
+/** What the ranking reads of a title: its id and type, rating and genre names. */
+export interface CandidateInput {
+  id: number;
+  type: string;
+  vote_average: number | null | undefined;
+  genres: readonly { name: string }[];
+}
+
+/** A ranked candidate (spec 3: id, matchCount, rating) with the title it came from. */
+export interface RankedCandidate<T extends CandidateInput> {
+  id: number;
+  /** How many of the title's genres appear in the watch history's genres. */
+  matchCount: number;
+  rating: number;
+  item: T;
+}
+
+/** A genre name as compared (spec 4: case-insensitive and trimmed). */
+export function normalizeGenre(name: string): string {
+  return name.trim().toLocaleLowerCase('en');
+}
+
+/** The distinct, normalised genre names of watch-history `items`; blank names are skipped. */
+export function historyGenres(
+  items: readonly { genres: readonly { name: string }[] }[],
+): Set<string> {
+  const genres = new Set<string>();
+  for (const item of items) {
+    for (const { name } of item.genres) {
+      const genre = normalizeGenre(name);
+      if (genre) genres.add(genre);
+    }
+  }
+  return genres;
+}
+
+/**
+ * Spec 4 Recommendations: keeps `candidates` with `vote_average >= 6` (one per id and type,
+ * the first seen), counts each one's distinct genres found in `genres` (normalised names), and
+ * sorts by that count descending, then rating descending; ties keep their given order.
+ */
+export function rankCandidates<T extends CandidateInput>(
+  candidates: readonly T[],
+  genres: ReadonlySet<string>,
+): RankedCandidate<T>[] {
+  const seen = new Set<string>();
+  const ranked: RankedCandidate<T>[] = [];
+  for (const item of candidates) {
+    const rating = item.vote_average ?? Number.NaN;
+    const key = `${item.type}:${String(item.id)}`;
+    if (!(rating >= MIN_RECOMMENDED_RATING) || seen.has(key)) continue;
+    seen.add(key);
+    const own = new Set(item.genres.map((g) => normalizeGenre(g.name)));
+    let matchCount = 0;
+    for (const genre of own) if (genre && genres.has(genre)) matchCount += 1;
+    ranked.push({ id: item.id, matchCount, rating, item });
+  }
+  return ranked
+    .map((candidate, index) => ({ candidate, index }))
+    .sort(
+      (a, b) =>
+        b.candidate.matchCount - a.candidate.matchCount ||
+        b.candidate.rating - a.candidate.rating ||
+        a.index - b.index,
+    )
+    .map(({ candidate }) => candidate);
+}
+
+/**
+ * Spec 4: one random item of `list` as the seed, or undefined when it is empty. `random`
+ * returns a number in [0, 1) (Math.random by default; tests pass their own).
+ */
+export function pickSeed<T>(list: readonly T[], random: () => number = Math.random): T | undefined {
+  if (list.length === 0) return undefined;
+  const index = Math.min(list.length - 1, Math.max(0, Math.floor(random() * list.length)));
+  return list[index];
+}

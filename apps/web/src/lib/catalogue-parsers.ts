@@ -24,11 +24,11 @@ import {
   optStr,
   str,
   ShapeError,
+  type JsonObject,
 } from './json-checks.ts';
 
-/** One title of a list answer (contracts `mediaListItemSchema`). */
-export function parseMediaListItem(value: unknown): MediaListItem {
-  const o = obj(value, 'result');
+/** The fields list items and details share (contracts `mediaListItemSchema`). */
+function parseTitleFields(o: JsonObject) {
   return {
     id: int(o, 'id'),
     media_type: mediaType(o, 'media_type'),
@@ -42,6 +42,14 @@ export function parseMediaListItem(value: unknown): MediaListItem {
     poster_path: str(o, 'poster_path'),
     backdrop_path: str(o, 'backdrop_path'),
     vote_average: num(o, 'vote_average'),
+  };
+}
+
+/** One title of a list answer (contracts `mediaListItemSchema`). */
+export function parseMediaListItem(value: unknown): MediaListItem {
+  const o = obj(value, 'result');
+  return {
+    ...parseTitleFields(o),
     vote_count: int(o, 'vote_count'),
     popularity: num(o, 'popularity'),
     original_language: nullableStr(o, 'original_language'),
@@ -108,18 +116,7 @@ export type HeroMedia = Pick<
 export function parseHeroMedia(value: unknown): HeroMedia {
   const o = obj(value, 'media');
   return {
-    id: int(o, 'id'),
-    media_type: mediaType(o, 'media_type'),
-    title: optStr(o, 'title'),
-    original_title: optStr(o, 'original_title'),
-    name: optStr(o, 'name'),
-    original_name: optStr(o, 'original_name'),
-    release_date: optStr(o, 'release_date'),
-    first_air_date: optStr(o, 'first_air_date'),
-    overview: str(o, 'overview'),
-    poster_path: str(o, 'poster_path'),
-    backdrop_path: str(o, 'backdrop_path'),
-    vote_average: num(o, 'vote_average'),
+    ...parseTitleFields(o),
     genres: parseGenreNames(o.genres),
   };
 }

@@ -7,6 +7,7 @@
  * message under PIGO_E2E_MAIL_DIR and a local OpenID Connect provider (port 3290) standing in
  * for Google; the app server sends its mail to the one and signs in with the other.
  */
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -26,7 +27,11 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const runId = String(Date.now());
 process.env.PIGO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-${runId}`);
 process.env.PIGO_E2E_MAIL_DIR ??= path.join(os.tmpdir(), `pigo-e2e-mail-${runId}`);
+process.env.PIGO_E2E_MEDIA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-media-${runId}`);
 const dataDir = process.env.PIGO_E2E_DATA_DIR;
+// The local media library starts empty; tests put files in it and ask the server to rescan.
+mkdirSync(process.env.PIGO_E2E_MEDIA_DIR, { recursive: true });
+const configDir = path.join(import.meta.dirname, 'e2e/support/config');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -71,6 +76,11 @@ export default defineConfig({
       GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       CHAT_URL: CHAT_URL,
       SOURCE_REPOSITORY_URL: SOURCE_REPOSITORY_URL,
+      // One link template with a movie link only, so shows without local files have no servers.
+      SOURCES_FILE: path.join(configDir, 'sources.e2e.json'),
+      MEDIA_DIR: process.env.PIGO_E2E_MEDIA_DIR,
+      // Releases for windows, android and linux; macos and ios have none (version NA).
+      RELEASES_FILE: path.join(configDir, 'releases.e2e.json'),
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -26,3 +26,10 @@ export function mailDir(): string {
   if (!dir) throw new Error('PIGO_E2E_MAIL_DIR is not set: run through playwright.config.ts');
   return dir;
 }
+
+/** The test server's MEDIA_DIR (chosen once in playwright.config.ts, empty at start). */
+export function mediaDir(): string {
+  const dir = process.env.PIGO_E2E_MEDIA_DIR;
+  if (!dir) throw new Error('PIGO_E2E_MEDIA_DIR is not set: run through playwright.config.ts');
+  return dir;
+}

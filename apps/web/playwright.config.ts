@@ -69,6 +69,8 @@ export default defineConfig({
       PORT: String(APP_PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The built app (default apps/web/dist); another folder keeps parallel runs apart.
+      ...(process.env.PIGO_E2E_WEB_DIST ? { WEB_DIST: process.env.PIGO_E2E_WEB_DIST } : {}),
       SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
       MAIL_FROM: 'PigoStream <no-reply@pigostream.test>',
       GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,

@@ -3,8 +3,14 @@
  * mail directory is chosen once in the runner (playwright.config.ts) and inherited by workers.
  */
 
+/**
+ * Added to every port below, so that separate runs on one machine do not collide
+ * (`PIGO_E2E_PORT_OFFSET=100 npm run test:e2e`). Default 0.
+ */
+const PORT_OFFSET = Number(process.env.PIGO_E2E_PORT_OFFSET ?? 0);
+
 /** The app server under test. */
-export const APP_PORT = 3210;
+export const APP_PORT = 3210 + PORT_OFFSET;
 export const APP_URL = `http://localhost:${APP_PORT}`;
 
 /** The sidebar links the app server is configured with (GET /app-config). */
@@ -12,10 +18,10 @@ export const CHAT_URL = 'https://chat.example.org/pigostream';
 export const SOURCE_REPOSITORY_URL = 'https://git.example.org/pigostream/pigostream';
 
 /** The SMTP server the app server sends its mail to (smtp-server, in the runner process). */
-export const SMTP_PORT = 2526;
+export const SMTP_PORT = 2526 + PORT_OFFSET;
 
 /** The local OpenID Connect provider standing in for Google (oidc-provider). */
-export const OIDC_PORT = 3290;
+export const OIDC_PORT = 3290 + PORT_OFFSET;
 export const OIDC_ISSUER = `http://localhost:${OIDC_PORT}`;
 export const OIDC_CLIENT_ID = 'pigostream-e2e';
 export const OIDC_CLIENT_SECRET = 'pigostream-e2e-secret';

@@ -1,0 +1,69 @@
+/**
+ * My List calls (spec 7; spec 3 My List), shared by the play page's bookmark toggle and the
+ * My List page. Every call names the signed-in user; the server answers 403 for anyone else.
+ */
+import {
+  myListSchema,
+  removedSchema,
+  savedSchema,
+  type MediaType,
+  type MyList,
+} from '@pigostream/contracts';
+import { apiGet, apiSend } from '../../../lib/api-client.ts';
+
+/** Movies and shows a list fetch answers by default, and what View More adds (spec 9). */
+export const LIST_PAGE_SIZE = 12;
+
+/** The limits of one list fetch: how many movies and how many shows, 1 to 200 each. */
+export interface ListLimits {
+  movieLimit: number;
+  showLimit: number;
+}
+
+/** Query key of a user's My List at `limits`; prefix `['my-list', uid]` covers every limit. */
+export function myListQueryKey(uid: string | undefined, limits?: ListLimits) {
+  return limits
+    ? (['my-list', uid, limits.movieLimit, limits.showLimit] as const)
+    : (['my-list', uid] as const);
+}
+
+/**
+ * `GET /pigo-stream/my-list/{uid}/fetch-my-list?movieLimit=&showLimit=`: `{ moviesList,
+ * showsList }`, newest first, at most `limits` of each.
+ * @throws ApiError with a spec 8 message ('User is not authenticated' never reaches here: the
+ *   caller checks for a user first).
+ */
+export function fetchMyList(
+  uid: string,
+  limits: ListLimits,
+  signal?: AbortSignal,
+): Promise<MyList> {
+  const query = new URLSearchParams({
+    movieLimit: String(limits.movieLimit),
+    showLimit: String(limits.showLimit),
+  });
+  return apiGet(
+    `/my-list/${encodeURIComponent(uid)}/fetch-my-list?${query.toString()}`,
+    myListSchema,
+    {
+      signal,
+    },
+  );
+}
+
+/**
+ * `POST /pigo-stream/my-list/save-my-list` with `{ userUID, id, type }`: `{ ok, added }`
+ * (`added` false when the title was in the list already). One attempt.
+ * @throws ApiError with a spec 8 message.
+ */
+export function saveToMyList(userUID: string, id: number, type: MediaType) {
+  return apiSend('POST', '/my-list/save-my-list', { userUID, id, type }, savedSchema);
+}
+
+/**
+ * `DELETE /pigo-stream/my-list/remove-my-list` with `{ userUID, id, type }`: `{ ok, removed }`.
+ * One attempt. @throws ApiError with a spec 8 message.
+ */
+export function removeFromMyList(userUID: string, id: number, type: MediaType) {
+  return apiSend('DELETE', '/my-list/remove-my-list', { userUID, id, type }, removedSchema);
+}

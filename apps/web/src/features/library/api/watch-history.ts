@@ -1,0 +1,88 @@
+/**
+ * Watch history calls (spec 7; spec 3 Watch history), shared by the play page (saving on Play)
+ * and the Watch History page. Every call names the signed-in user; the server answers 403 for
+ * anyone else. (Home's hero reads the history through features/home/api/get-watch-history.ts.)
+ */
+import {
+  okSchema,
+  removedSchema,
+  savedSchema,
+  watchHistorySchema,
+  type MediaType,
+  type WatchHistory,
+} from '@pigostream/contracts';
+import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import type { ListLimits } from './my-list.ts';
+
+/** Query key of a user's watch history at `limits`; `['watch-history', uid]` covers every limit. */
+export function watchHistoryQueryKey(uid: string | undefined, limits?: ListLimits) {
+  return limits
+    ? (['watch-history', uid, limits.movieLimit, limits.showLimit] as const)
+    : (['watch-history', uid] as const);
+}
+
+/**
+ * `GET /pigo-stream/watch-history/{uid}/fetch-watch-history?movieLimit=&showLimit=`:
+ * `{ moviesHistory, showsHistory }`, newest first, at most `limits` of each.
+ * @throws ApiError with a spec 8 message.
+ */
+export function fetchWatchHistory(
+  uid: string,
+  limits: ListLimits,
+  signal?: AbortSignal,
+): Promise<WatchHistory> {
+  const query = new URLSearchParams({
+    movieLimit: String(limits.movieLimit),
+    showLimit: String(limits.showLimit),
+  });
+  return apiGet(
+    `/watch-history/${encodeURIComponent(uid)}/fetch-watch-history?${query.toString()}`,
+    watchHistorySchema,
+    { signal },
+  );
+}
+
+/**
+ * `POST /pigo-stream/watch-history/save-watch-history` with `{ userUID, id, type }`: `{ ok,
+ * added }`; watching again moves the title to the front. One attempt.
+ * @throws ApiError with a spec 8 message.
+ */
+export function saveToWatchHistory(userUID: string, id: number, type: MediaType) {
+  return apiSend('POST', '/watch-history/save-watch-history', { userUID, id, type }, savedSchema);
+}
+
+/**
+ * `DELETE /pigo-stream/watch-history/remove-watch-history` with `{ userUID, id, type }`:
+ * `{ ok, removed }`. One attempt. @throws ApiError with a spec 8 message.
+ */
+export function removeFromWatchHistory(userUID: string, id: number, type: MediaType) {
+  return apiSend(
+    'DELETE',
+    '/watch-history/remove-watch-history',
+    { userUID, id, type },
+    removedSchema,
+  );
+}
+
+/**
+ * `DELETE /pigo-stream/watch-history/remove-all-watch-history` with `{ userUID }`: `{ ok,
+ * removed }`; only the success status is read (spec 7). One attempt.
+ * @throws ApiError with a spec 8 message.
+ */
+export function clearWatchHistory(userUID: string) {
+  return apiSend('DELETE', '/watch-history/remove-all-watch-history', { userUID }, removedSchema);
+}
+
+/**
+ * `POST /pigo-stream/recommender/insert` with `{ user_id, item_id, item_type, watched: true }`
+ * (decisions.md: inserts carry the type): one watch event for the recommender. One attempt.
+ * @throws ApiError with a spec 8 message.
+ */
+export function insertWatchEvent(userId: string, id: number, type: MediaType) {
+  return apiSend(
+    'POST',
+    '/recommender/insert',
+    { user_id: userId, item_id: id, item_type: type, watched: true },
+    okSchema,
+  );
+}

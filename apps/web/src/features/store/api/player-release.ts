@@ -1,0 +1,38 @@
+/**
+ * The player app's release calls (spec 7; spec 4 Player download page), read by the store page
+ * and by the play page's hand-off link (decisions.md: `pigoplayer://open?url=..&version=..`).
+ */
+import { appVersionSchema, downloadAppSchema, type Platform } from '@pigostream/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/**
+ * `GET /pigo-stream/pigostore/app-version?platform=`: `{ version }`, `NO_VERSION` ('NA', from contracts) when the platform
+ * has no release. @throws ApiError with a spec 8 message.
+ */
+export function getAppVersion(
+  platform: Platform,
+  signal?: AbortSignal,
+): Promise<{ version: string }> {
+  return apiGet(`/pigostore/app-version?platform=${platform}`, appVersionSchema, { signal });
+}
+
+/**
+ * `GET /pigo-stream/pigostore/download-app?platform=`: `{ url }` of the platform's download.
+ * @throws ApiError with a spec 8 message; status 404 when the platform has no release.
+ */
+export function getDownloadLink(
+  platform: Platform,
+  signal?: AbortSignal,
+): Promise<{ url: string }> {
+  return apiGet(`/pigostore/download-app?platform=${platform}`, downloadAppSchema, { signal });
+}
+
+/** Query options for {@link getAppVersion}, keyed `['pigostore', 'app-version', platform]`. */
+export function appVersionQueryOptions(platform: Platform) {
+  return queryOptions({
+    queryKey: ['pigostore', 'app-version', platform] as const,
+    queryFn: ({ signal }) => getAppVersion(platform, signal),
+    staleTime: 5 * 60_000,
+  });
+}

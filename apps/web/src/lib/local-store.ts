@@ -4,6 +4,7 @@
  * selected provider, search text, search mode (`showSearchBar`, `triggerSearch`), page scroll and
  * row scroll offsets here. Sign-out clears it ({@link clearLocalStore}).
  */
+import { useCallback } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -29,6 +30,12 @@ export interface LocalValues {
   triggerSearch: string;
   /** Home's vertical page scroll, in px (spec 2 Home: page scroll remembered). */
   pageScroll: number;
+  /**
+   * The other screens' remembered values (spec 3: selected server, season, per-season episode,
+   * cast slice size, relation index, per-relation episode and page, list limits), by a key
+   * the screen owns (e.g. `play:tv:1396:season`). Read and written with {@link useRemembered}.
+   */
+  remembered: Record<string, unknown>;
 }
 
 interface LocalState extends LocalValues {
@@ -41,6 +48,8 @@ interface LocalState extends LocalValues {
    * the remembered page scroll (the caller scrolls the window to the top).
    */
   toggleSearch: () => void;
+  /** Remembers `value` (any JSON value) under `key` in {@link LocalValues.remembered}. */
+  remember: (key: string, value: unknown) => void;
 }
 
 const INITIAL: LocalValues = {
@@ -51,6 +60,7 @@ const INITIAL: LocalValues = {
   showSearchBar: false,
   triggerSearch: '',
   pageScroll: 0,
+  remembered: {},
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -78,6 +88,7 @@ function sanitize(persisted: unknown): Partial<LocalValues> {
   if (typeof v.pageScroll === 'number' && Number.isFinite(v.pageScroll)) {
     out.pageScroll = v.pageScroll;
   }
+  if (isRecord(v.remembered)) out.remembered = v.remembered;
   return out;
 }
 
@@ -100,6 +111,9 @@ export const useLocalStore = create<LocalState>()(
           pageScroll: 0,
         }));
       },
+      remember: (key, value) => {
+        set((state) => ({ remembered: { ...state.remembered, [key]: value } }));
+      },
     }),
     {
       name: LOCAL_STORE_KEY,
@@ -113,6 +127,7 @@ export const useLocalStore = create<LocalState>()(
         showSearchBar,
         triggerSearch,
         pageScroll,
+        remembered,
       }): LocalValues => ({
         rowScroll,
         activeGrid,
@@ -121,6 +136,7 @@ export const useLocalStore = create<LocalState>()(
         showSearchBar,
         triggerSearch,
         pageScroll,
+        remembered,
       }),
     },
   ),
@@ -133,4 +149,37 @@ export const useLocalStore = create<LocalState>()(
 export function clearLocalStore(): void {
   useLocalStore.setState(INITIAL);
   localStorage.removeItem(LOCAL_STORE_KEY);
+}
+
+/**
+ * A remembered value of `key` (spec 3 "other remembered values") and its setter. `check` turns
+ * what was stored into a `T`, or undefined when it is missing or malformed (an edited or stale
+ * key then reads as `fallback`), so a bad stored value can never break a screen.
+ */
+export function useRemembered<T>(
+  key: string,
+  check: (stored: unknown) => T | undefined,
+  fallback: T,
+): [T, (value: T) => void] {
+  const stored = useLocalStore((s) => s.remembered[key]);
+  const remember = useLocalStore((s) => s.remember);
+  const value = check(stored) ?? fallback;
+  const setValue = useCallback(
+    (next: T) => {
+      remember(key, next);
+    },
+    [key, remember],
+  );
+  return [value, setValue];
+}
+
+/** {@link useRemembered}'s check for a whole number from `min` up (an index, a limit, an id). */
+export function wholeNumberFrom(min: number) {
+  return (stored: unknown): number | undefined =>
+    typeof stored === 'number' && Number.isInteger(stored) && stored >= min ? stored : undefined;
+}
+
+/** {@link useRemembered}'s check for a string. */
+export function aString(stored: unknown): string | undefined {
+  return typeof stored === 'string' ? stored : undefined;
 }

@@ -1,10 +1,51 @@
 /**
- * The anime view (spec 2 Anime view). TEMPORARY: renders nothing until the anime view lands
- * (features/anime is being built); `useRelatedAnime` answers no relations meanwhile.
+ * The anime view of the play page (spec 2 Anime view; spec 4 Anime view): it replaces the movie
+ * or show view when the related-anime lookup found relations.
  */
 import type { AnimeViewProps } from '../anime-view-contract.ts';
+import { useAnimeSelection } from '../hooks/use-anime-selection.ts';
+import { EpisodesGrid } from './episodes-grid.tsx';
+import { RelatedAnimeStrip } from './related-anime-strip.tsx';
 
-/** See {@link AnimeViewProps}. */
-export function AnimeView(_props: AnimeViewProps) {
-  return null;
+/**
+ * See {@link AnimeViewProps}. In order: the add-to-list control (`listControl`), the server
+ * chooser (`serverChooser`, left out when null), the Related Anime strip, the Episodes grid in
+ * pages of 50 and the cast (`cast`). The selected relation index and each relation's episode
+ * and page are remembered (hooks/use-anime-selection.ts). Renders nothing for an empty
+ * `relations` (the play page shows the movie or show view then).
+ */
+export function AnimeView(props: AnimeViewProps) {
+  if (props.relations.length === 0) return null;
+  return <AnimeViewBody {...props} />;
+}
+
+function AnimeViewBody({
+  media,
+  relations,
+  listControl,
+  serverChooser,
+  cast,
+  onSelectionChange,
+}: AnimeViewProps) {
+  const selection = useAnimeSelection(media, relations, onSelectionChange);
+
+  return (
+    <div data-testid="anime-view" className="flex min-w-0 flex-col gap-8">
+      <div className="flex flex-wrap items-center gap-3">{listControl}</div>
+      {serverChooser !== null && <div>{serverChooser}</div>}
+      <RelatedAnimeStrip
+        relations={relations}
+        selectedIndex={selection.relationIndex}
+        onSelect={selection.selectRelation}
+      />
+      <EpisodesGrid
+        count={selection.episodeCount}
+        page={selection.page}
+        selected={selection.episode}
+        onPageChange={selection.showPage}
+        onSelect={selection.selectEpisode}
+      />
+      <div>{cast}</div>
+    </div>
+  );
 }

@@ -1,0 +1,65 @@
+/**
+ * The GraphQL texts the anime lookup sends to `POST /pigo-stream/playground/anime-info` (spec 7),
+ * in AniList's protocol: the same text works against the local catalogue and live AniList.
+ */
+
+/** Anime search page size (spec 9). */
+export const ANIME_SEARCH_PAGE_SIZE = 50;
+
+/** The Related anime entry fields (spec 3) asked for every relation edge's node. */
+const NODE_FIELDS = `id
+title { english romaji }
+startDate { year month day }
+type
+format
+episodes
+coverImage { large }`;
+
+/** Anime-info data (spec 3) with its relation edges. */
+const MEDIA_FRAGMENT = `fragment AnimeInfo on Media {
+  id
+  title { english romaji }
+  startDate { year month day }
+  type
+  format
+  episodes
+  duration
+  description
+  coverImage { large }
+  relations {
+    edges {
+      relationType(version: 2)
+      node { ${NODE_FIELDS} }
+    }
+  }
+}`;
+
+/**
+ * The lookup (spec 7): anime entries matching `$search`, one page of
+ * {@link ANIME_SEARCH_PAGE_SIZE}, answered as `data.Page.media`.
+ */
+export const ANIME_SEARCH_QUERY = `query AnimeSearch($search: String) {
+  Page(perPage: ${String(ANIME_SEARCH_PAGE_SIZE)}) {
+    media(search: $search, type: ANIME) { ...AnimeInfo }
+  }
+}
+${MEDIA_FRAGMENT}`;
+
+/** The alias under which {@link relationsQuery} answers entry `id`. */
+export function relationAlias(id: number): string {
+  return `entry${String(id)}`;
+}
+
+/**
+ * One round of following the relation graph: the entries `ids` with their own edges, each as
+ * `data.entry{id}.media` (one `Page` per id, since AniList's `Page.media` takes a single id).
+ */
+export function relationsQuery(ids: readonly number[]): string {
+  const pages = ids
+    .map(
+      (id) =>
+        `${relationAlias(id)}: Page(perPage: 1) { media(id: ${String(id)}, type: ANIME) { ...AnimeInfo } }`,
+    )
+    .join('\n  ');
+  return `query AnimeRelations {\n  ${pages}\n}\n${MEDIA_FRAGMENT}`;
+}

@@ -1,0 +1,143 @@
+/**
+ * The related-anime lookup (spec 4 Anime view; spec 5 anime matching and relation graph;
+ * spec 7 `POST /playground/anime-info`; spec 8 'Fetch failed: {status}' / 'Unknown error').
+ */
+import {
+  animeInfoResponseSchema,
+  animeMediaSchema,
+  type AnimeMedia,
+  type RelatedAnime,
+} from '@pigostream/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { API_BASE } from '../../../lib/api-client.ts';
+import type { AnimeSourceMedia } from '../anime-view-contract.ts';
+import { canLookUp, findMatch } from '../rules/matching.ts';
+import { buildRelationGraph } from '../rules/relation-graph.ts';
+import { ANIME_SEARCH_QUERY, relationAlias, relationsQuery } from './anime-queries.ts';
+
+/** Most entries one graph lists; bounds the follow-up calls for very large franchises. */
+export const MAX_RELATIONS = 100;
+
+/** Most follow-up rounds (one call each) made to follow the relation graph. */
+export const MAX_GRAPH_ROUNDS = 10;
+
+/** Most entries asked for in one follow-up round. */
+const ROUND_SIZE = 50;
+
+/** A failed anime-info call: `message` is 'Fetch failed: {status}' (spec 8). */
+export class AnimeLookupError extends Error {
+  override readonly name = 'AnimeLookupError';
+  constructor(readonly status: number) {
+    super(`Fetch failed: ${String(status)}`);
+  }
+}
+
+/** What is logged for a failed lookup (spec 8): the error's message, else 'Unknown error'. */
+export function lookupFailureMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Unknown error';
+}
+
+/**
+ * POSTs `{ query, variables }` to `/pigo-stream/playground/anime-info` (one attempt) and returns
+ * the JSON answer.
+ * @throws AnimeLookupError 'Fetch failed: {status}' when the answer is not ok; the fetch's own
+ *   error on a network failure or abort.
+ */
+async function postAnimeInfo(
+  query: string,
+  variables: { search: string },
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const response = await fetch(`${API_BASE}/playground/anime-info`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+    signal,
+  });
+  if (!response.ok) throw new AnimeLookupError(response.status);
+  return response.json();
+}
+
+/**
+ * The anime-info candidates for `search` (spec 7): `data.Page.media`, at most 50 entries.
+ * @throws AnimeLookupError on a status that is not ok; a ZodError when the answer has another
+ *   shape; the fetch's error on a network failure.
+ */
+export async function searchAnimeInfo(search: string, signal?: AbortSignal): Promise<AnimeMedia[]> {
+  const answer = await postAnimeInfo(ANIME_SEARCH_QUERY, { search }, signal);
+  return animeInfoResponseSchema.parse(answer).data.Page.media;
+}
+
+const relationsAnswerSchema = z.object({
+  data: z.record(z.string(), z.object({ media: z.array(animeMediaSchema) }).nullable()),
+});
+
+/**
+ * The entries `ids` with their own relation edges, by id; an id the source does not know maps
+ * to null. `search` only fills the call's required `variables.search`.
+ * @throws as {@link searchAnimeInfo}.
+ */
+async function fetchEntries(
+  ids: readonly number[],
+  search: string,
+  signal?: AbortSignal,
+): Promise<Map<number, AnimeMedia | null>> {
+  const answer = relationsAnswerSchema.parse(
+    await postAnimeInfo(relationsQuery(ids), { search }, signal),
+  );
+  return new Map(ids.map((id) => [id, answer.data[relationAlias(id)]?.media[0] ?? null]));
+}
+
+/**
+ * The related anime of `media` (spec 4, spec 5): looks the title up, picks the matching
+ * candidate (rules/matching.ts) and returns its relation graph (rules/relation-graph.ts),
+ * sorted by start date; [] when nothing matches or the lookup is skipped (no title or release
+ * date). The graph is followed transitively: each round fetches the listed entries whose own
+ * edges are not known yet, up to {@link MAX_GRAPH_ROUNDS} rounds and {@link MAX_RELATIONS}
+ * entries. A failed follow-up round only stops the graph where it is (logged).
+ * @throws AnimeLookupError 'Fetch failed: {status}' when the lookup's answer is not ok; a
+ *   ZodError for a malformed answer; the fetch's error on a network failure or abort.
+ */
+export async function getRelatedAnime(
+  media: AnimeSourceMedia,
+  signal?: AbortSignal,
+): Promise<RelatedAnime[]> {
+  const target = { title: media.title, releaseDate: media.releaseDate };
+  if (!canLookUp(target)) return [];
+  const search = media.title.trim();
+  const root = findMatch(await searchAnimeInfo(search, signal), target);
+  if (!root) return [];
+
+  const known = new Map<number, AnimeMedia | null>();
+  let graph = buildRelationGraph(root, known, MAX_RELATIONS);
+  for (let round = 0; round < MAX_GRAPH_ROUNDS && graph.unexpanded.length > 0; round += 1) {
+    try {
+      const fetched = await fetchEntries(graph.unexpanded.slice(0, ROUND_SIZE), search, signal);
+      for (const [id, entry] of fetched) known.set(id, entry);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      console.warn('Following the anime relation graph stopped:', lookupFailureMessage(error));
+      break;
+    }
+    graph = buildRelationGraph(root, known, MAX_RELATIONS);
+  }
+  return graph.relations;
+}
+
+/** Query options for {@link getRelatedAnime}, keyed by the fields it reads. */
+export function relatedAnimeQueryOptions(media: AnimeSourceMedia) {
+  return queryOptions({
+    queryKey: ['anime', 'related', media.type, media.id, media.title, media.releaseDate] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await getRelatedAnime(media, signal);
+      } catch (error) {
+        if (!signal.aborted) console.error(lookupFailureMessage(error));
+        throw error;
+      }
+    },
+    staleTime: 60 * 60_000,
+    retry: false,
+  });
+}

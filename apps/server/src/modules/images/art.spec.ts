@@ -29,6 +29,19 @@ describe('drawn art', () => {
     );
   });
 
+  it('sizes a logo name to fit its card: short names large, long names smaller', () => {
+    const fontSize = (label: string) =>
+      Number(
+        /font-size="([\d.]+)"/.exec(
+          drawArt({ kind: 'logo', size: 'w185', seed: label, label }),
+        )?.[1],
+      );
+    expect(fontSize('Max')).toBe(44);
+    // 'Amazon Prime' at 44 units would run past the 300-unit card; it must fit in 270.
+    expect(fontSize('Amazon Prime') * 0.62 * 'Amazon Prime'.length).toBeLessThanOrEqual(270);
+    expect(fontSize('Amazon Prime')).toBeLessThan(fontSize('Max'));
+  });
+
   it('builds art paths with the label and year in the query', () => {
     expect(artPath('poster', 'movie-603', 'The Matrix', '1999-03-31')).toBe(
       '/art/poster/movie-603.svg?t=The+Matrix&y=1999',

@@ -85,8 +85,12 @@ export function drawArt({ kind, size, seed, label, year, bg }: ArtRequest): stri
   const to = kind === 'logo' ? (dark ? '#262626' : '#ffffff') : `hsl(${hue2} 60% 14%)`;
   const ink = kind === 'logo' && !dark ? '#111111' : '#ffffff';
   const perLine = kind === 'logo' ? 12 : vw > vh ? 26 : 14;
-  const fontSize = kind === 'logo' ? 44 : vw > vh ? 20 : 26;
   const lines = wrap(label || 'Untitled', perLine, kind === 'logo' ? 2 : 4);
+  // A logo's name fills the card: at most 44 units high, narrowed so its longest line fits in
+  // 270 of the 300 units (a bold glyph is about 0.62 em wide).
+  const longest = Math.max(...lines.map((l) => l.length));
+  const fontSize =
+    kind === 'logo' ? Math.min(44, Math.floor(270 / (0.62 * longest))) : vw > vh ? 20 : 26;
   const lineHeight = fontSize * 1.2;
   const top = vh / 2 - ((lines.length - 1) * lineHeight) / 2;
   const text = lines

@@ -4,11 +4,13 @@
  */
 import type { AnimeViewProps } from '../anime-view-contract.ts';
 import { useAnimeSelection } from '../hooks/use-anime-selection.ts';
+import { relationTitle } from '../rules/display.ts';
 import { EpisodesGrid } from './episodes-grid.tsx';
 import { RelatedAnimeStrip } from './related-anime-strip.tsx';
 
 /**
- * See {@link AnimeViewProps}. In order: the add-to-list control (`listControl`), the server
+ * See {@link AnimeViewProps}. In order: the title with the selected relation and episode ('{relation}
+ * · Episode {n} of {count}') beside the add-to-list control (`listControl`), the server
  * chooser (`serverChooser`, left out when null), the Related Anime strip, the Episodes grid in
  * pages of 50 and the cast (`cast`). The selected relation index and each relation's episode
  * and page are remembered (hooks/use-anime-selection.ts). Renders nothing for an empty
@@ -31,7 +33,16 @@ function AnimeViewBody({
 
   return (
     <div data-testid="anime-view" className="flex min-w-0 flex-col gap-8">
-      <div className="flex flex-wrap items-center gap-3">{listControl}</div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-2xl font-bold tracking-tight md:text-3xl">{media.title}</h2>
+          <p className="mt-1 text-sm text-neutral-300" data-testid="anime-selection">
+            {relationTitle(selection.relation)} · Episode {selection.episode} of{' '}
+            {selection.episodeCount}
+          </p>
+        </div>
+        {listControl}
+      </div>
       {serverChooser !== null && <div>{serverChooser}</div>}
       <RelatedAnimeStrip
         relations={relations}

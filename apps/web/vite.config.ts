@@ -12,7 +12,18 @@ const apiPort = process.env.PIGO_API_PORT ?? '3000';
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  // The manifest lets scripts/web-budget.ts weigh what each route loads on a first visit.
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    manifest: true,
+    // Everything the entry needs goes into the entry chunk, rather than into small shared
+    // chunks that each cost a request and compress worse on their own (issue 9 budget).
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], priority: 10 }] } },
+    },
+  },
   server: {
     proxy: { '/pigo-stream': `http://localhost:${apiPort}` },
   },

@@ -1,18 +1,21 @@
-/** Entry point: mounts the router inside the app providers into `#root`. */
+/**
+ * Entry point: starts the sign-in check at once (in parallel with the first screen's chunk) and
+ * mounts the router into `#root`.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
+import { fetchMe } from './features/auth/api/get-me.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The failure stays in the sign-in state, where the screens show it.
+fetchMe().catch(() => undefined);
+
 createRoot(root).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <AppRouter />
   </StrictMode>,
 );

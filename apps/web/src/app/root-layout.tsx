@@ -1,37 +1,76 @@
 /**
- * The root route: first-load fallback, page-load progress, scroll restoration, and the
- * app-wide reactions to sign-in state changes.
+ * The root of every screen: first-load fallback, page-load progress, scroll restoration, the
+ * app's own error screen, and the app-wide reactions to sign-in state changes.
  */
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Wordmark } from '../components/wordmark.tsx';
 import { useAuthStateSync } from '../features/auth/hooks/use-auth-state-sync.ts';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { ScrollMemory } from './scroll-memory.tsx';
+
+let chunksLoading = 0;
+const chunkListeners = new Set<() => void>();
+
+function setChunksLoading(count: number): void {
+  chunksLoading = count;
+  for (const listener of chunkListeners) listener();
+}
+
+/** Counts `load` as a script chunk in flight (the progress bar shows) until it settles. */
+export function trackChunk<T>(load: Promise<T>): Promise<T> {
+  setChunksLoading(chunksLoading + 1);
+  const done = () => {
+    setChunksLoading(chunksLoading - 1);
+  };
+  load.then(done, done);
+  return load;
+}
+
+function subscribeChunks(listener: () => void): () => void {
+  chunkListeners.add(listener);
+  return () => {
+    chunkListeners.delete(listener);
+  };
+}
+
+/** A thin bar at the top while a screen's script chunk loads. */
+function ChunkProgress() {
+  const loading = useSyncExternalStore(subscribeChunks, () => chunksLoading > 0);
+  if (!loading) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-accent-soft"
+    />
+  );
+}
 
 /**
- * Renders the current screen. While the router loads a lazy route chunk or data, a thin bar at
- * the top says so; `ScrollRestoration` puts each screen back at its last page scroll.
- * Sign-in state changes post the user to the server (spec 7) wherever they happen.
+ * Renders the current screen (`children`: the routes). Until the first screen's chunk arrives
+ * the product mark shows; while a later screen's chunk loads, the previous screen stays and a
+ * thin bar at the top says so. Each screen comes back at its last page scroll on Back and
+ * Forward. What a screen throws becomes the app's error screen (spec 2). Sign-in state changes
+ * post the user to the server (spec 7) wherever they happen.
  */
-export function RootLayout() {
-  const navigation = useNavigation();
+export function RootLayout({ children }: { children: ReactNode }) {
   useAuthStateSync();
   return (
     <>
-      {navigation.state !== 'idle' && (
-        <div
-          role="progressbar"
-          aria-label="Loading page"
-          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-accent-soft"
-        />
-      )}
-      <Outlet />
-      <ScrollRestoration />
+      <ChunkProgress />
+      <RouteErrorBoundary>
+        <Suspense fallback={<AppLoading />}>
+          {children}
+          <ScrollMemory />
+        </Suspense>
+      </RouteErrorBoundary>
     </>
   );
 }
 
 /**
- * Shown on the first load until the current route's lazy chunk arrives (the router's
- * HydrateFallback): the product mark, gently pulsing, announced as loading.
+ * Shown on the first load until the current route's lazy chunk arrives: the product mark,
+ * gently pulsing, announced as loading.
  */
 export function AppLoading() {
   return (

@@ -1,24 +1,51 @@
 /**
- * Route loaders that keep users out of screens they may not see (spec 2, spec 6: only users
- * with a verified e-mail proceed to /index).
+ * Who may see which screen (spec 2, spec 6: only users with a verified e-mail proceed to
+ * /index). The router's guard (app/router.tsx) asks {@link useRouteAccess} before it renders a
+ * guarded screen.
  */
-import { redirect } from 'react-router';
-import { queryClient } from '../../lib/query-client.ts';
-import { meQueryOptions } from './api/get-me.ts';
+import { use, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { fetchMe, useMe } from './api/get-me.ts';
 
-/** Who may see a guarded screen. */
-export type Access = 'verified' | 'signed-in';
+/** Who may see a screen: verified users, any signed-in user, or anyone. */
+export type Access = 'verified' | 'signed-in' | 'public';
+
+/** Screens for verified users only (spec 2, spec 6). */
+const VERIFIED_PATHS = new Set(['/index', '/my-list', '/watch-history', '/play']);
+
+/** Screens for any signed-in user (decisions.md: /pigostore needs a session, not a verified one). */
+const SIGNED_IN_PATHS = new Set(['/pigostore']);
+
+/** The access rule of an app path (a trailing slash is ignored); anything else is public. */
+export function accessFor(pathname: string): Access {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (VERIFIED_PATHS.has(path)) return 'verified';
+  if (SIGNED_IN_PATHS.has(path)) return 'signed-in';
+  return 'public';
+}
+
+/** What the guard does: show the screen, or send the user to `/`. */
+export type AccessDecision = 'allow' | 'leave';
 
 /**
- * A loader that sends signed-out users to `/`, and, for 'verified' screens (/index, /my-list,
- * /watch-history, /play), unverified users too: `/` then shows their pending state. The
- * sign-in state comes from the cached `/auth/me` answer while fresh.
- * @throws ApiError (to the route's error screen) when the server cannot say who is signed in.
+ * Decides for the current sign-in state, re-checking a stale one (older than 30 s) at every
+ * navigation. Signed-out users, and unverified users on 'verified' screens, leave for `/`
+ * (which then shows their pending state). While the state is first determined the component
+ * suspends (its Suspense fallback shows), so the screen renders once, at its final place.
+ * @throws Error (to the route's error screen) when the server cannot say who is signed in and
+ *   no earlier answer is known.
  */
-export function requireUser(access: Access) {
-  return async () => {
-    const user = await queryClient.query(meQueryOptions());
-    if (!user || (access === 'verified' && !user.emailVerified)) return redirect('/');
-    return null;
-  };
+export function useRouteAccess(access: Access): AccessDecision {
+  const { pathname } = useLocation();
+  const me = useMe();
+  useEffect(() => {
+    if (access !== 'public') fetchMe().catch(() => undefined);
+  }, [access, pathname]);
+  if (access === 'public') return 'allow';
+  if (me.data === undefined && me.error) throw me.error;
+  // fetchMe() answers the check already running (started at app start), so `use` waits on
+  // one stable promise.
+  const user = me.data === undefined ? use(fetchMe()) : me.data;
+  if (!user || (access === 'verified' && !user.emailVerified)) return 'leave';
+  return 'allow';
 }

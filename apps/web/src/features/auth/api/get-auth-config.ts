@@ -1,5 +1,5 @@
 /** Public identity settings (IDENTITY-API.md: `GET /pigo-stream/auth/config`, no session). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** What the sign-in screen needs to know about the identity server. */
@@ -52,17 +52,43 @@ export function getAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
   return apiGet('/auth/config', { parse: parseAuthConfig }, { signal });
 }
 
-/** Query options for {@link getAuthConfig}: fetched once per page load. */
-export function authConfigQueryOptions() {
-  return queryOptions({
-    queryKey: ['auth', 'config'] as const,
-    queryFn: ({ signal }) => getAuthConfig(signal),
-    staleTime: Infinity,
-  });
+let loaded: AuthConfig | undefined;
+let loading: Promise<AuthConfig> | undefined;
+
+/**
+ * {@link getAuthConfig} once per page load: the first call asks the server, later calls share
+ * its answer; a failed call is forgotten, so the next one asks again.
+ * @throws ApiError with a spec 8 message.
+ */
+export function loadAuthConfig(): Promise<AuthConfig> {
+  if (loaded) return Promise.resolve(loaded);
+  loading ??= getAuthConfig().then(
+    (config) => (loaded = config),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
 /** The identity settings, falling back to {@link DEFAULT_AUTH_CONFIG} until (or unless) known. */
 export function useAuthConfig(): AuthConfig & { isLoaded: boolean } {
-  const { data } = useQuery(authConfigQueryOptions());
-  return { ...(data ?? DEFAULT_AUTH_CONFIG), isLoaded: data !== undefined };
+  const [config, setConfig] = useState(loaded);
+  useEffect(() => {
+    if (config) return;
+    let live = true;
+    loadAuthConfig().then(
+      (answer) => {
+        if (live) setConfig(answer);
+      },
+      (error: unknown) => {
+        console.error('Loading the identity settings failed; using the defaults', error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [config]);
+  return { ...(config ?? DEFAULT_AUTH_CONFIG), isLoaded: config !== undefined };
 }

@@ -1,5 +1,5 @@
 /** Records the signed-in user with the product server (spec 7: `POST /auth/users`). */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { apiSend } from '../../../lib/api-client.ts';
 
 /** The product's user row, as the server answers. */
@@ -28,7 +28,7 @@ export function postAuthUser(userUID: string): Promise<ProductUser> {
   return apiSend('POST', '/auth/users', { userUID }, { parse: parseProductUser });
 }
 
-/** {@link postAuthUser} as a TanStack mutation. */
+/** {@link postAuthUser} as an action with its pending and error state. */
 export function usePostAuthUser() {
-  return useMutation({ mutationFn: postAuthUser });
+  return useAction(postAuthUser);
 }

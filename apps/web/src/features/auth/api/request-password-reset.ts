@@ -1,5 +1,5 @@
 /** Forgot Password (spec 2, spec 5; IDENTITY-API.md `POST request-password-reset`). */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /** App path the mailed reset link leads to, with `?token=` (or `?error=`) added. */
@@ -15,7 +15,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   );
 }
 
-/** {@link requestPasswordReset} as a TanStack mutation. */
+/** {@link requestPasswordReset} as an action with its pending and error state. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useAction(requestPasswordReset);
 }

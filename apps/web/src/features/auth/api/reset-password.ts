@@ -1,5 +1,5 @@
 /** Sets a new password from a mailed link (IDENTITY-API.md `POST reset-password`). */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /** What the reset-password form sends. */
@@ -17,7 +17,7 @@ export async function resetPassword({ token, newPassword }: ResetPasswordInput):
   await identityCall((client) => client.resetPassword({ token, newPassword }));
 }
 
-/** {@link resetPassword} as a TanStack mutation. */
+/** {@link resetPassword} as an action with its pending and error state. */
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useAction(resetPassword);
 }

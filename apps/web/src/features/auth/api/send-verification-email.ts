@@ -1,5 +1,5 @@
 /** Resend verification (spec 4 Auth; IDENTITY-API.md `POST send-verification-email`). */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /**
@@ -10,7 +10,7 @@ export async function sendVerificationEmail(email: string): Promise<void> {
   await identityCall((client) => client.sendVerificationEmail({ email, callbackURL: '/' }));
 }
 
-/** {@link sendVerificationEmail} as a TanStack mutation. */
+/** {@link sendVerificationEmail} as an action with its pending and error state. */
 export function useSendVerificationEmail() {
-  return useMutation({ mutationFn: sendVerificationEmail });
+  return useAction(sendVerificationEmail);
 }

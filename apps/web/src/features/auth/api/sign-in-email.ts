@@ -1,5 +1,5 @@
 /** Sign-in with e-mail and password (spec 4 Auth; IDENTITY-API.md `POST sign-in/email`). */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /** What the Sign in form sends. */
@@ -17,7 +17,7 @@ export async function signInEmail({ email, password }: SignInInput): Promise<voi
   await identityCall((client) => client.signIn.email({ email, password, callbackURL: '/' }));
 }
 
-/** {@link signInEmail} as a TanStack mutation. */
+/** {@link signInEmail} as an action with its pending and error state. */
 export function useSignInEmail() {
-  return useMutation({ mutationFn: signInEmail });
+  return useAction(signInEmail);
 }

@@ -3,7 +3,7 @@
  * 'google'). The call answers `{ url, redirect }`; the browser then leaves for Google and comes
  * back to `/?signin=google` (or `/?error=...` when Google or the server refused).
  */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { identityCall, IdentityError } from '../../../lib/identity-call.ts';
 
 /** Query value marking the return from Google, so the screen runs the first sign-in check. */
@@ -44,7 +44,7 @@ export async function signInGoogle(): Promise<void> {
   window.location.assign(answer.url);
 }
 
-/** {@link signInGoogle} as a TanStack mutation. */
+/** {@link signInGoogle} as an action with its pending and error state. */
 export function useSignInGoogle() {
-  return useMutation({ mutationFn: signInGoogle });
+  return useAction(signInGoogle);
 }

@@ -1,5 +1,5 @@
 /** Sign-out (spec 4 Auth; IDENTITY-API.md `POST sign-out`). */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /**
@@ -10,7 +10,7 @@ export async function signOut(): Promise<void> {
   await identityCall((client) => client.signOut());
 }
 
-/** {@link signOut} as a TanStack mutation. */
+/** {@link signOut} as an action with its pending and error state. */
 export function useSignOutMutation() {
-  return useMutation({ mutationFn: signOut });
+  return useAction(signOut);
 }

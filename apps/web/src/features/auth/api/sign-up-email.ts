@@ -1,5 +1,5 @@
 /** Sign-up with e-mail and password (spec 4 Auth; IDENTITY-API.md `POST sign-up/email`). */
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /** What the Sign up form sends. */
@@ -21,7 +21,7 @@ export async function signUpEmail({ userName, email, password }: SignUpInput): P
   );
 }
 
-/** {@link signUpEmail} as a TanStack mutation. */
+/** {@link signUpEmail} as an action with its pending and error state. */
 export function useSignUpEmail() {
-  return useMutation({ mutationFn: signUpEmail });
+  return useAction(signUpEmail);
 }

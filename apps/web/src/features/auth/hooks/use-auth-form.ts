@@ -3,17 +3,12 @@
  * spec 8). Inputs (never the password) and the mode live in the session store, so a reload
  * restores them; every outcome is reported through the bottom alert.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type SubmitEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { API_MESSAGES } from '../../../lib/api-client.ts';
 import { IdentityError } from '../../../lib/identity-call.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import {
-  authConfigQueryOptions,
-  DEFAULT_AUTH_CONFIG,
-  useAuthConfig,
-} from '../api/get-auth-config.ts';
+import { DEFAULT_AUTH_CONFIG, loadAuthConfig, useAuthConfig } from '../api/get-auth-config.ts';
 import { refreshMe, type AuthUser } from '../api/get-me.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSendVerificationEmail } from '../api/send-verification-email.ts';
@@ -45,7 +40,6 @@ function messageOf(error: unknown): string {
  * overlay flag, and the actions submit, forgotPassword, resendVerification and googleSignIn.
  */
 export function useAuthForm() {
-  const queryClient = useQueryClient();
   const config = useAuthConfig();
   const { userName, email, isSignIn, setSession } = useSessionStore(
     useShallow((s) => ({
@@ -105,14 +99,14 @@ export function useAuthForm() {
       if (isSignIn) {
         await signIn.mutateAsync({ email: values.email, password });
         setPassword('');
-        const signedIn = await refreshMe(queryClient);
+        const signedIn = await refreshMe();
         if (signedIn && !signedIn.emailVerified) markPending(signedIn);
       } else {
         await signUp.mutateAsync(values);
         setPassword('');
         setShowResend(true);
         showAuthMessage(AUTH_MESSAGES.verificationSent, 'success');
-        rememberWelcomeIfFirst(await refreshMe(queryClient));
+        rememberWelcomeIfFirst(await refreshMe());
       }
     } catch (error) {
       if (error instanceof IdentityError && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -160,7 +154,7 @@ export function useAuthForm() {
   const googleSignIn = async () => {
     const settings = config.isLoaded
       ? config
-      : await queryClient.query(authConfigQueryOptions()).catch(() => DEFAULT_AUTH_CONFIG);
+      : await loadAuthConfig().catch(() => DEFAULT_AUTH_CONFIG);
     if (!settings.google) {
       showAuthMessage(AUTH_MESSAGES.googleNotConfigured, 'error');
       return;

@@ -2,7 +2,6 @@
  * App-wide reactions to the sign-in state (spec 4 Auth, spec 7). Mounted once at the root, so
  * they run whichever screen the state changes on.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { refreshMe, useMe } from '../api/get-me.ts';
 import { usePostAuthUser } from '../api/post-auth-user.ts';
@@ -20,7 +19,6 @@ export const DISPLAY_NAME_RELOAD_MS = 1_000;
  *   (once per user, so a profile that really has none does not reload forever).
  */
 export function useAuthStateSync(): void {
-  const queryClient = useQueryClient();
   const { data: user } = useMe();
   const { mutate } = usePostAuthUser();
   const lastKey = useRef<string | null>(null);
@@ -49,12 +47,12 @@ export function useAuthStateSync(): void {
   useEffect(() => {
     if (!uid || !missingName) return;
     const timer = window.setTimeout(() => {
-      void refreshMe(queryClient).catch((error: unknown) => {
+      void refreshMe().catch((error: unknown) => {
         console.error('Reloading the profile failed', error);
       });
     }, DISPLAY_NAME_RELOAD_MS);
     return () => {
       window.clearTimeout(timer);
     };
-  }, [uid, missingName, queryClient]);
+  }, [uid, missingName]);
 }

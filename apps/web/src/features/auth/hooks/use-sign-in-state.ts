@@ -3,7 +3,6 @@
  * Auth): the loading overlay while it is determined, the pending state for unverified users,
  * the move to /index once verified, and the messages of redirects back to `/`.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { refreshMe, useMe, type AuthUser } from '../api/get-me.ts';
@@ -35,9 +34,8 @@ function redirectErrorMessage(code: string): string {
  */
 export function useSignInState(onPending: (user: AuthUser) => void) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  // Tab switches (visibility) through TanStack Query; window focus below.
+  // Tab switches (visibility) through the sign-in state store; window focus below.
   const me = useMe({ refetchOnWindowFocus: 'always' });
   const user = me.data;
   const [overlayExpired, setOverlayExpired] = useState(false);
@@ -59,7 +57,7 @@ export function useSignInState(onPending: (user: AuthUser) => void) {
 
   useEffect(() => {
     const onFocus = () => {
-      refreshMe(queryClient).catch((error: unknown) => {
+      refreshMe().catch((error: unknown) => {
         console.error('Reloading the user on focus failed', error);
       });
     };
@@ -67,7 +65,7 @@ export function useSignInState(onPending: (user: AuthUser) => void) {
     return () => {
       window.removeEventListener('focus', onFocus);
     };
-  }, [queryClient]);
+  }, []);
 
   const handledReturn = useRef(false);
   useEffect(() => {

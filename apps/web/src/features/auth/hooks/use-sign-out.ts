@@ -1,10 +1,13 @@
-/** Sign-out for any screen (spec 4 Auth; the sidebar's Sign Out button, spec 2 Home). */
+/**
+ * Sign-out for the app screens (spec 4 Auth; the sidebar's Sign Out button, spec 2 Home), which
+ * run inside TanStack Query's provider.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearLocalStore } from '../../../lib/local-store.ts';
 import { clearSessionStore } from '../../../lib/session-store.ts';
-import { ME_QUERY_KEY } from '../api/get-me.ts';
+import { setMe } from '../api/get-me.ts';
 import { useSignOutMutation } from '../api/sign-out.ts';
 
 /** What a failed sign-out logs (spec 8: only logged). */
@@ -27,7 +30,7 @@ export function useSignOut() {
         clearLocalStore();
         clearSessionStore();
         queryClient.clear();
-        queryClient.setQueryData(ME_QUERY_KEY, null);
+        setMe(null);
         void navigate('/', { replace: true });
       },
       onError: (error) => {

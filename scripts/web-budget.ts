@@ -1,8 +1,9 @@
 /**
  * The web app's weight budget (issue 9): for each route, the gzip bytes of the JavaScript a first
  * visit loads — the entry chunk and its static imports, plus the route's lazy chunks (the app
- * frame, the screen) and their static imports — and of its CSS, read from a build's Vite manifest. Prints one line per route
- * and exits 1 when a route's JavaScript passes its budget.
+ * frame, the screen) and their static imports — and of its CSS, read from a build's Vite
+ * manifest. Prints one line per route and exits 1 when a route's JavaScript passes its budget, or when index.html has an inline
+ * script (the server's Content-Security-Policy allows none).
  *
  * Usage: `tsx scripts/web-budget.ts [distDir]` (default apps/web/dist, or WEB_DIST).
  * The figures are what the built files weigh, gzipped at level 9 (what a server's compression
@@ -88,6 +89,17 @@ export function weighRoutes(distDir: string, budgets = ROUTE_BUDGETS): RouteWeig
   });
 }
 
+/**
+ * Inline `<script>` elements (no `src`) of the built `index.html`: the server's
+ * Content-Security-Policy allows none, so the app shell must have none.
+ */
+export function inlineScripts(distDir: string): string[] {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs = '', body = '']) => !/\bsrc=/.test(attrs) && body.trim() !== '')
+    .map(([element]) => element.slice(0, 80));
+}
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function main(): void {
@@ -107,10 +119,10 @@ function main(): void {
       `  ${w.route.padEnd(8)} JS ${kB(w.jsGzip).padStart(9)} in ${String(w.js.length).padStart(2)} files (${limit}); CSS ${kB(w.cssGzip)}`,
     );
   }
-  if (over > 0) {
-    console.error(`${over} route(s) over their JavaScript budget`);
-    process.exit(1);
-  }
+  const inline = inlineScripts(distDir);
+  for (const element of inline) console.error(`  inline script in index.html: ${element}`);
+  if (over > 0) console.error(`${over} route(s) over their JavaScript budget`);
+  if (over > 0 || inline.length > 0) process.exit(1);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

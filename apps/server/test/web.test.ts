@@ -50,8 +50,42 @@ it('answers an unknown app path with the shell and 404, a missing asset with JSO
   expect(asset.json()).toHaveProperty('error');
 });
 
-it('sends security headers without blocking embedded players', async () => {
-  const res = await t.app.inject({ url: '/index' });
-  expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(String(res.headers['content-security-policy'])).toContain('frame-src *');
-});
+/** The Content-Security-Policy of an answer as directive -> sources. */
+function cspOf(headers: Record<string, string | string[] | number | undefined>) {
+  const policy = String(headers['content-security-policy'] ?? '');
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+it.each(['/index', '/pigo-stream/providers', '/pigo-stream/no-such-call'])(
+  '%s: security headers without blocking embedded players',
+  async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeTruthy();
+    // Our own pages are not framed by other sites...
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const csp = cspOf(res.headers);
+    expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+    // ...no inline or evaluated script runs, and plugins are off...
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    const scriptSrc = csp.get('script-src') ?? csp.get('default-src') ?? [];
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    // ...while the player's embeds (any https link template) still load in its iframe, and
+    // the local media library plays from this server (range requests under /pigo-stream).
+    const frameSrc = csp.get('frame-src') ?? [];
+    expect(frameSrc.some((s) => s === '*' || s === 'https:')).toBe(true);
+    expect(csp.get('media-src')).toContain("'self'");
+    expect(csp.get('img-src')).toContain("'self'");
+  },
+);

@@ -1,0 +1,36 @@
+/** The play page's title (spec 7: `GET /playground/media-info?id=&type=`; spec 3 Media item). */
+import { mediaDetailsSchema, type MediaDetails, type MediaType } from '@pigostream/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** A title on the play page: its TMDB id and type (spec 5: both are needed). */
+export interface PlayTarget {
+  id: number;
+  type: MediaType;
+}
+
+/**
+ * `GET /pigo-stream/playground/media-info?id=&type=`: the title with credits, seasons (tv) and
+ * videos, checked against `mediaDetailsSchema`.
+ * @throws ApiError with a spec 8 message (status 404 for an unknown title).
+ */
+export function getMediaInfo(
+  { id, type }: PlayTarget,
+  signal?: AbortSignal,
+): Promise<MediaDetails> {
+  const query = new URLSearchParams({ id: String(id), type });
+  return apiGet(`/playground/media-info?${query.toString()}`, mediaDetailsSchema, { signal });
+}
+
+/** Query options for {@link getMediaInfo}, keyed `['play', 'media-info', type, id]`. */
+export function mediaInfoQueryOptions(target: PlayTarget) {
+  return queryOptions({
+    queryKey: ['play', 'media-info', target.type, target.id] as const,
+    queryFn: ({ signal }) => getMediaInfo(target, signal),
+  });
+}
+
+/** The title of `target` as a TanStack query. */
+export function useMediaInfo(target: PlayTarget) {
+  return useQuery(mediaInfoQueryOptions(target));
+}

@@ -1,0 +1,28 @@
+/** The play page's Trailer button (spec 7: `GET /playground/media-trailer?id=&type=`). */
+import { trailerSchema, type Trailer } from '@pigostream/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import type { PlayTarget } from './get-media-info.ts';
+
+/**
+ * `GET /pigo-stream/playground/media-trailer?id=&type=`: `{ youtubeTrailer }`, a YouTube watch
+ * URL (`https://www.youtube.com/watch?v={key}`) or null when the title has none.
+ * @throws ApiError with a spec 8 message.
+ */
+export function getMediaTrailer({ id, type }: PlayTarget, signal?: AbortSignal): Promise<Trailer> {
+  const query = new URLSearchParams({ id: String(id), type });
+  return apiGet(`/playground/media-trailer?${query.toString()}`, trailerSchema, { signal });
+}
+
+/** Query options for {@link getMediaTrailer}, keyed `['play', 'media-trailer', type, id]`. */
+export function mediaTrailerQueryOptions(target: PlayTarget) {
+  return queryOptions({
+    queryKey: ['play', 'media-trailer', target.type, target.id] as const,
+    queryFn: ({ signal }) => getMediaTrailer(target, signal),
+  });
+}
+
+/** The trailer link of `target` as a TanStack query. */
+export function useMediaTrailer(target: PlayTarget) {
+  return useQuery(mediaTrailerQueryOptions(target));
+}

@@ -1,0 +1,35 @@
+/** A show's season with its episodes (spec 7: `GET /playground/season?id=&seasonNumber=`). */
+import { seasonDetailsSchema, type SeasonDetails } from '@pigostream/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/**
+ * `GET /pigo-stream/playground/season?id=&seasonNumber=`: season `seasonNumber` of show `id`
+ * with its episodes (spec 3 Season detail), checked against `seasonDetailsSchema`.
+ * @throws ApiError with a spec 8 message (status 404 for an unknown season).
+ */
+export function getSeason(
+  showId: number,
+  seasonNumber: number,
+  signal?: AbortSignal,
+): Promise<SeasonDetails> {
+  const query = new URLSearchParams({ id: String(showId), seasonNumber: String(seasonNumber) });
+  return apiGet(`/playground/season?${query.toString()}`, seasonDetailsSchema, { signal });
+}
+
+/**
+ * Query options for {@link getSeason}, keyed `['play', 'season', showId, seasonNumber]`; idle
+ * while `seasonNumber` is undefined (spec 5: the season fetch needs an id and a season number).
+ */
+export function seasonQueryOptions(showId: number, seasonNumber: number | undefined) {
+  return queryOptions({
+    queryKey: ['play', 'season', showId, seasonNumber] as const,
+    queryFn: ({ signal }) => getSeason(showId, seasonNumber ?? 1, signal),
+    enabled: seasonNumber !== undefined,
+  });
+}
+
+/** Season `seasonNumber` of show `showId` as a TanStack query (idle without a number). */
+export function useSeason(showId: number, seasonNumber: number | undefined) {
+  return useQuery(seasonQueryOptions(showId, seasonNumber));
+}

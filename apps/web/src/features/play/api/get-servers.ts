@@ -1,0 +1,53 @@
+/** The servers (stream links) of a title (spec 7: `GET /sources/servers`; spec 3 Server). */
+import { serversSchema, type MediaType, type Server } from '@pigostream/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/**
+ * What to list servers for: a movie (`id`, `type`), or a show's episode (`season` and
+ * `episode`, 1-based; the server reads 1 for a missing one).
+ */
+export interface ServersRequest {
+  id: number;
+  type: MediaType;
+  season?: number;
+  episode?: number;
+}
+
+/**
+ * `GET /pigo-stream/sources/servers?id=&type=&season=&episode=`: `[{ server_name, server_link }]`
+ * in preference order (local library, link templates, built-in source); `[]` when none.
+ * @throws ApiError with a spec 8 message.
+ */
+export function getServers(request: ServersRequest, signal?: AbortSignal): Promise<Server[]> {
+  const query = new URLSearchParams({ id: String(request.id), type: request.type });
+  if (request.season !== undefined) query.set('season', String(request.season));
+  if (request.episode !== undefined) query.set('episode', String(request.episode));
+  return apiGet(`/sources/servers?${query.toString()}`, serversSchema, { signal });
+}
+
+/**
+ * Query options for {@link getServers}, keyed `['play', 'servers', type, id, season, episode]`;
+ * idle while `enabled` is false (a show waits for its season and episode). Fresh for 30 s
+ * only, so a file just added to the media library shows up soon.
+ */
+export function serversQueryOptions(request: ServersRequest, enabled = true) {
+  return queryOptions({
+    queryKey: [
+      'play',
+      'servers',
+      request.type,
+      request.id,
+      request.season ?? null,
+      request.episode ?? null,
+    ] as const,
+    queryFn: ({ signal }) => getServers(request, signal),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** The servers for `request` as a TanStack query. */
+export function useServers(request: ServersRequest, enabled = true) {
+  return useQuery(serversQueryOptions(request, enabled));
+}

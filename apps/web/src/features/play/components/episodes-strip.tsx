@@ -1,0 +1,146 @@
+/**
+ * The Episodes strip (spec 2 Play page: card 160 px wide, still 90 px high, w185; future
+ * episodes not selectable, muted, not-allowed cursor; 'New!' on the air date; name tooltips).
+ */
+import type { SeasonDetails } from '@pigostream/contracts';
+import { useState } from 'react';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { imageUrl } from '../../../lib/images.ts';
+import { airsToday, isFutureEpisode } from '../play-rules.ts';
+import { useDelayedTooltip } from './delayed-tooltip.tsx';
+import { Strip } from './strip.tsx';
+
+type Episode = SeasonDetails['episodes'][number];
+
+/**
+ * 'Episodes' of the chosen season: pulsing placeholders while `loading`, `error` with Retry,
+ * 'No episodes available' when there are none; otherwise one card per episode, the `selected`
+ * one highlighted. An episode airing after `today` (`YYYY-MM-DD`) is `aria-disabled` and
+ * ignores clicks; one airing on `today` shows 'New!'.
+ */
+export function EpisodesStrip({
+  episodes,
+  selected,
+  onSelect,
+  today,
+  loading,
+  error,
+  onRetry,
+}: {
+  episodes: readonly Episode[];
+  selected: number | undefined;
+  onSelect: (episodeNumber: number) => void;
+  today: string;
+  loading: boolean;
+  error: string | undefined;
+  onRetry: () => void;
+}) {
+  if (error) {
+    return (
+      <Strip title="Episodes" count={0} empty={<ErrorNotice message={error} onRetry={onRetry} />} />
+    );
+  }
+  if (loading) {
+    return (
+      <Strip title="Episodes" count={0}>
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} aria-hidden="true" className="w-40 shrink-0">
+            <div className="h-[90px] w-40 animate-pulse rounded-lg bg-neutral-800" />
+            <div className="mt-2 h-4 w-24 animate-pulse rounded bg-neutral-800" />
+          </div>
+        ))}
+      </Strip>
+    );
+  }
+  return (
+    <Strip title="Episodes" count={episodes.length} empty="No episodes available">
+      {episodes.length > 0 &&
+        episodes.map((episode) => (
+          <EpisodeCard
+            key={episode.id}
+            episode={episode}
+            active={episode.episode_number === selected}
+            future={isFutureEpisode(episode.air_date, today)}
+            fresh={airsToday(episode.air_date, today)}
+            onSelect={onSelect}
+          />
+        ))}
+    </Strip>
+  );
+}
+
+function EpisodeCard({
+  episode,
+  active,
+  future,
+  fresh,
+  onSelect,
+}: {
+  episode: Episode;
+  active: boolean;
+  future: boolean;
+  fresh: boolean;
+  onSelect: (episodeNumber: number) => void;
+}) {
+  const { trigger, tooltip } = useDelayedTooltip();
+  const [failed, setFailed] = useState(false);
+  const src = failed ? undefined : imageUrl(episode.still_path, 'w185');
+  const label = `${String(episode.episode_number)}. ${episode.name}`;
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      aria-disabled={future || undefined}
+      data-episode={episode.episode_number}
+      {...trigger}
+      onClick={() => {
+        trigger.onClick();
+        if (!future) onSelect(episode.episode_number);
+      }}
+      className={`group relative flex w-40 shrink-0 snap-start flex-col gap-2 rounded-lg text-left ${
+        future ? 'cursor-not-allowed opacity-50 grayscale' : ''
+      }`}
+    >
+      <span
+        className={`relative block h-[90px] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-2 transition ${
+          active
+            ? 'ring-accent-soft'
+            : future
+              ? 'ring-transparent'
+              : 'ring-transparent group-hover:ring-white/30'
+        }`}
+      >
+        {src && (
+          <img
+            src={src}
+            alt=""
+            width={160}
+            height={90}
+            loading="lazy"
+            decoding="async"
+            onError={() => {
+              setFailed(true);
+            }}
+            className="size-full object-cover"
+          />
+        )}
+        {fresh && (
+          <span className="absolute top-1.5 left-1.5 rounded bg-accent px-1.5 py-0.5 text-[0.7rem] font-bold text-white shadow">
+            New!
+          </span>
+        )}
+      </span>
+      <span className="relative block">
+        {tooltip(label)}
+        <span
+          className={`line-clamp-2 px-0.5 text-sm leading-snug ${active ? 'font-semibold text-white' : 'text-neutral-300'}`}
+        >
+          {label}
+        </span>
+      </span>
+      {future && episode.air_date && (
+        <span className="px-0.5 text-xs text-neutral-400">Airs {episode.air_date}</span>
+      )}
+    </button>
+  );
+}

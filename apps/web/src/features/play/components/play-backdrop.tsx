@@ -1,0 +1,24 @@
+/** The play page's background (spec 2: blurred backdrop image, dark overlay; spec 7: original). */
+import { imageUrl } from '../../../lib/images.ts';
+
+/**
+ * Fills the viewport behind the page: the title's backdrop at original size, blurred, under a
+ * dark overlay so text stays readable. Decorative: hidden from assistive technology.
+ */
+export function PlayBackdrop({ path }: { path: string | null | undefined }) {
+  const src = imageUrl(path, 'original');
+  return (
+    <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
+      {src && (
+        <img
+          src={src}
+          alt=""
+          data-testid="play-backdrop"
+          decoding="async"
+          className="size-full scale-110 object-cover blur-2xl"
+        />
+      )}
+      <div data-testid="play-overlay" className="absolute inset-0 bg-neutral-950/80" />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/** The loaded play page: backdrop, player area, the title's view and the bottom bar (spec 2). */
+import type { MediaDetails, RelatedAnime } from '@pigostream/contracts';
+import { useState } from 'react';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { API_MESSAGES } from '../../../lib/api-client.ts';
+import { aString, useRemembered, wholeNumberFrom } from '../../../lib/local-store.ts';
+import { mediaTitle } from '../../../lib/media.ts';
+import type { AnimeSelection, AnimeSourceMedia } from '../../anime/anime-view-contract.ts';
+import { AnimeView } from '../../anime/components/anime-view.tsx';
+import { useMe } from '../../auth/api/get-me.ts';
+import type { PlayTarget } from '../api/get-media-info.ts';
+import { useMediaTrailer } from '../api/get-media-trailer.ts';
+import { useServers, type ServersRequest } from '../api/get-servers.ts';
+import { useMyListToggle } from '../hooks/use-my-list-toggle.ts';
+import { usePlayButton } from '../hooks/use-play-button.ts';
+import { useShowSelection, type ShowSelection } from '../hooks/use-show-selection.ts';
+import {
+  CAST_PAGE,
+  castLimit,
+  localDate,
+  pickServer,
+  rememberKey,
+  trailerLink,
+} from '../play-rules.ts';
+import { BookmarkToggle } from './bookmark-toggle.tsx';
+import { CastGrid } from './cast-grid.tsx';
+import { DetailsCard } from './details-card.tsx';
+import { PlayBackdrop } from './play-backdrop.tsx';
+import { PlayBottomBar } from './play-bottom-bar.tsx';
+import { PlayerArea, type PlayerSource } from './player-area.tsx';
+import { ServerChooser } from './server-chooser.tsx';
+import { ShowEpisodes } from './show-episodes.tsx';
+
+/**
+ * What to list servers for, and whether it is known yet: a movie at once; a show once its
+ * season's episodes are in (or it has no seasons); the anime view once it reports a selection
+ * (a show as season 1 and the chosen episode; a movie by id and type alone).
+ */
+function serversFor(
+  target: PlayTarget,
+  show: ShowSelection,
+  anime: AnimeSelection | undefined,
+  isAnime: boolean,
+): { request: ServersRequest; ready: boolean } {
+  if (target.type === 'movie') return { request: target, ready: true };
+  if (isAnime) {
+    return {
+      request: { ...target, season: 1, episode: anime?.episode },
+      ready: anime !== undefined,
+    };
+  }
+  const settled = show.seasonQuery.isSuccess || show.seasonQuery.isError;
+  return {
+    request: { ...target, season: show.season?.season_number, episode: show.episodeNumber },
+    ready: show.season === undefined || settled,
+  };
+}
+
+/**
+ * The play page for `target` once its details `media` are in (`anime`: the fields the anime view
+ * reads). `relations` non-empty: the anime view replaces the movie or show view (spec 2). Selections are remembered per title under
+ * `play:{type}:{id}:` (server, season, episode per season, cast slice size).
+ */
+export function PlayContent({
+  target,
+  media,
+  anime,
+  relations,
+}: {
+  target: PlayTarget;
+  media: MediaDetails;
+  anime: AnimeSourceMedia;
+  relations: RelatedAnime[];
+}) {
+  const { data: user } = useMe();
+  const uid = user?.uid ?? undefined;
+  const title = mediaTitle(media);
+  const isAnime = relations.length > 0;
+  const [today] = useState(() => localDate(new Date()));
+
+  const show = useShowSelection(target, media, target.type === 'tv' && !isAnime);
+  const [animeSelection, setAnimeSelection] = useState<AnimeSelection>();
+  const { request, ready } = serversFor(target, show, animeSelection, isAnime);
+  const servers = useServers(request, ready);
+  const [serverName, setServerName] = useRemembered(rememberKey(target, 'server'), aString, '');
+  const server = pickServer(servers.data ?? [], serverName);
+  const serversError = servers.isError ? servers.error.message || API_MESSAGES.notOk : undefined;
+  const source: PlayerSource = serversError
+    ? { state: 'error' }
+    : servers.isSuccess
+      ? { state: 'ready', server }
+      : { state: 'loading' };
+
+  const trailer = useMediaTrailer(target);
+  const list = useMyListToggle(uid, target);
+  const playButton = usePlayButton(target, server?.server_link, uid);
+
+  const cast = media.credits.cast;
+  const [rememberedCast, setCastLimit] = useRemembered(
+    rememberKey(target, 'cast'),
+    wholeNumberFrom(CAST_PAGE),
+    CAST_PAGE,
+  );
+
+  const listControl = <BookmarkToggle toggle={list} />;
+  const serverChooser = (
+    <ServerChooser
+      servers={servers.data ?? []}
+      selected={server?.server_name}
+      onSelect={setServerName}
+      loading={!servers.isSuccess && !serversError}
+      error={serversError}
+      onRetry={() => {
+        void servers.refetch();
+      }}
+    />
+  );
+  const castGrid = (
+    <CastGrid
+      cast={cast}
+      limit={castLimit(cast.length, rememberedCast)}
+      onLimitChange={setCastLimit}
+    />
+  );
+
+  return (
+    <div className="relative">
+      <title>{`${title} · PigoStream`}</title>
+      <PlayBackdrop path={media.backdrop_path} />
+      <h1 className="sr-only">{`Play: ${title}`}</h1>
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-4 md:px-8 md:pt-6">
+        <PlayerArea source={source} title={title} />
+        {isAnime ? (
+          <AnimeView
+            media={anime}
+            relations={relations}
+            listControl={listControl}
+            serverChooser={servers.data?.length ? serverChooser : null}
+            cast={castGrid}
+            onSelectionChange={setAnimeSelection}
+          />
+        ) : (
+          <>
+            <DetailsCard
+              media={media}
+              type={target.type}
+              title={title}
+              listControl={listControl}
+              trailer={trailerLink(trailer.data?.youtubeTrailer)}
+            />
+            {list.message && <ErrorNotice message={list.message} />}
+            {serverChooser}
+            {target.type === 'tv' && <ShowEpisodes show={show} today={today} />}
+            {castGrid}
+          </>
+        )}
+        {isAnime && list.message && <ErrorNotice message={list.message} />}
+      </div>
+      <PlayBottomBar
+        onPlay={playButton.play}
+        locked={playButton.locked}
+        handOff={playButton.handOff}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The play page (spec 2 Play page, spec 4 Play page): scrolls to top, shows a loading
+ * indicator, an error notice on failure, then the title over its blurred backdrop with the
+ * player area, and the movie or show view, or the anime view when related anime exists.
+ */
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { API_MESSAGES } from '../../../lib/api-client.ts';
+import { useRelatedAnime } from '../../anime/api/use-related-anime.ts';
+import { useMediaInfo, type PlayTarget } from '../api/get-media-info.ts';
+import { animeSource } from '../play-rules.ts';
+import { PlayContent } from './play-content.tsx';
+
+/**
+ * The play page of `target`. While the title (and the related-anime lookup) loads: a loading
+ * indicator; when the title call fails: its spec 8 message with Retry.
+ */
+export function PlayScreen({ target }: { target: PlayTarget }) {
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [target.id, target.type]);
+
+  const media = useMediaInfo(target);
+  const source = useMemo(
+    () => (media.data ? animeSource(target, media.data) : undefined),
+    [media.data, target],
+  );
+  const anime = useRelatedAnime(source);
+
+  if (media.isError) {
+    return (
+      <div className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-10 md:px-8">
+        <title>Play · PigoStream</title>
+        <h1 className="text-2xl font-bold tracking-tight">Play</h1>
+        <ErrorNotice
+          message={media.error.message || API_MESSAGES.notOk}
+          onRetry={() => {
+            void media.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+  if (media.isPending || anime.isLoading) {
+    return (
+      <div className="flex flex-col items-center gap-4 px-4 py-24">
+        <title>Play · PigoStream</title>
+        <h1 className="sr-only">Play</h1>
+        <div role="status" className="flex flex-col items-center gap-3 text-neutral-300">
+          <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-accent-soft" />
+          <p className="text-sm">Loading title…</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <PlayContent
+      target={target}
+      media={media.data}
+      anime={source ?? animeSource(target, media.data)}
+      relations={anime.relations}
+    />
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The Play button (spec 4 Play page; spec 9: hand-off timeout 3000 ms; decisions.md: the
+ * `pigoplayer://open?url=..&version=..` link).
+ */
+import type { Platform } from '@pigostream/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { detectPlatform, supportsPlayerHandOff } from '../../../lib/platform.ts';
+import {
+  insertWatchEvent,
+  saveToWatchHistory,
+  watchHistoryQueryKey,
+} from '../../library/api/watch-history.ts';
+import { appVersionQueryOptions } from '../../store/api/player-release.ts';
+import type { PlayTarget } from '../api/get-media-info.ts';
+import { HAND_OFF_TIMEOUT_MS, handOffLink } from '../play-rules.ts';
+
+/** The player download page Play leads to (spec 2). */
+export const STORE_PATH = '/pigostore';
+
+/** The version sent when the release call fails or the platform has none (contracts' NA). */
+const UNKNOWN_VERSION = 'NA';
+
+/** What {@link usePlayButton} answers. */
+export interface PlayButton {
+  /** Handles a click on Play. */
+  play: () => void;
+  /** True from the first click until the hand-off wait ends (spec 4: the click locks it). */
+  locked: boolean;
+  /** The player app link opened, while the page waits to see whether the app took focus. */
+  handOff: string | undefined;
+}
+
+/**
+ * Play for `target`, handing `mediaUrl` (the chosen server's link) to the player app. The first
+ * click locks the button. On windows and android it opens the player app's link with the
+ * release version of the platform; when the window keeps focus (no blur) for 3000 ms it unlocks
+ * and goes to /pigostore, otherwise it unlocks and stays. Elsewhere, or with nothing to hand
+ * off, it goes to /pigostore at once. The first click of a visit (one mount) also saves the
+ * title to the watch history and sends a recommender watch event for `uid`; their failures are
+ * only logged (spec 8).
+ */
+export function usePlayButton(
+  target: PlayTarget,
+  mediaUrl: string | undefined,
+  uid: string | undefined,
+): PlayButton {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [locked, setLocked] = useState(false);
+  const [handOff, setHandOff] = useState<string>();
+  const lockedRef = useRef(false);
+  const recordedRef = useRef(false);
+  const cleanupRef = useRef<() => void>(undefined);
+  const [platform] = useState(() => detectPlatform());
+  const releasePlatform: Platform | undefined = supportsPlayerHandOff(platform)
+    ? (platform as Platform)
+    : undefined;
+
+  useEffect(() => {
+    if (!releasePlatform) return;
+    queryClient.query(appVersionQueryOptions(releasePlatform)).catch(() => undefined);
+  }, [queryClient, releasePlatform]);
+
+  useEffect(
+    () => () => {
+      cleanupRef.current?.();
+    },
+    [],
+  );
+
+  const record = useCallback(() => {
+    if (recordedRef.current) return;
+    recordedRef.current = true;
+    if (!uid) {
+      console.error('Watch history not saved: User is not authenticated');
+      return;
+    }
+    saveToWatchHistory(uid, target.id, target.type)
+      .then(() => queryClient.invalidateQueries({ queryKey: watchHistoryQueryKey(uid) }))
+      .catch((error: unknown) => {
+        console.error('Failed to save watch history', error);
+      });
+    insertWatchEvent(uid, target.id, target.type).catch((error: unknown) => {
+      console.error('Failed to send the watch event', error);
+    });
+  }, [queryClient, target.id, target.type, uid]);
+
+  const unlock = useCallback(() => {
+    lockedRef.current = false;
+    setLocked(false);
+    setHandOff(undefined);
+  }, []);
+
+  const openPlayerApp = useCallback(
+    async (platformName: Platform, url: string) => {
+      const version = await queryClient
+        .query(appVersionQueryOptions(platformName))
+        .then((answer) => answer.version)
+        .catch((error: unknown) => {
+          console.error('Player version unknown', error);
+          return UNKNOWN_VERSION;
+        });
+      const link = handOffLink(url, version);
+      let blurred = false;
+      const onBlur = () => {
+        blurred = true;
+      };
+      window.addEventListener('blur', onBlur);
+      const timer = window.setTimeout(() => {
+        cleanupRef.current?.();
+        unlock();
+        if (!blurred) void navigate(STORE_PATH);
+      }, HAND_OFF_TIMEOUT_MS);
+      cleanupRef.current = () => {
+        window.clearTimeout(timer);
+        window.removeEventListener('blur', onBlur);
+        cleanupRef.current = undefined;
+      };
+      setHandOff(link);
+      window.location.href = link;
+    },
+    [navigate, queryClient, unlock],
+  );
+
+  const play = useCallback(() => {
+    if (lockedRef.current) return;
+    lockedRef.current = true;
+    setLocked(true);
+    record();
+    if (!releasePlatform || !mediaUrl) {
+      void navigate(STORE_PATH);
+      return;
+    }
+    void openPlayerApp(releasePlatform, mediaUrl);
+  }, [mediaUrl, navigate, openPlayerApp, record, releasePlatform]);
+
+  return { play, locked, handOff };
+}

@@ -1,0 +1,231 @@
+/**
+ * The play page's rules as plain functions (spec 4 Play page, spec 5, spec 9), so they are unit
+ * tested apart from the screen: reading the link, the selection rules for server, season and
+ * episode, episode air dates, the overview cut, cast keys and slices, and the player links.
+ */
+import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
+import { mediaTitle } from '../../lib/media.ts';
+import type { AnimeSourceMedia } from '../anime/anime-view-contract.ts';
+import type { PlayTarget } from './api/get-media-info.ts';
+
+/** Characters of the overview shown before 'Read More' (spec 9). */
+export const OVERVIEW_LIMIT = 250;
+/** Cast members shown at first, and added by each 'View More' (spec 9: cast page 12). */
+export const CAST_PAGE = 12;
+/** Placeholders the cast grid shows while it has no members (spec 2). */
+export const CAST_SKELETONS = 4;
+/** How long the Play button waits for the player app to take focus, in ms (spec 9). */
+export const HAND_OFF_TIMEOUT_MS = 3000;
+/** Delay before a season or episode name's tooltip shows, in ms (spec 9). */
+export const TOOLTIP_DELAY_MS = 500;
+/** What the page says when a link lacks a valid id or type (spec 5). */
+export const BAD_LINK_MESSAGE = 'This link needs a title id and a type (movie or tv).';
+
+/**
+ * The title a `/play?id=&type=` query names: `id` a positive whole number of at most 9 digits,
+ * `type` movie or tv; undefined when either is missing or malformed.
+ */
+export function parsePlayTarget(params: URLSearchParams): PlayTarget | undefined {
+  const id = params.get('id') ?? '';
+  const type = params.get('type');
+  if (!/^[1-9]\d{0,8}$/.test(id)) return undefined;
+  if (type !== 'movie' && type !== 'tv') return undefined;
+  return { id: Number(id), type };
+}
+
+/** Key of a remembered play-page value: `play:{type}:{id}:{name}` (spec 3 remembered state). */
+export function rememberKey(target: PlayTarget, name: string): string {
+  return `play:${target.type}:${String(target.id)}:${name}`;
+}
+
+/** Spec 4: the remembered server if still listed (by name), otherwise the first; none if empty. */
+export function pickServer(
+  servers: readonly Server[],
+  rememberedName: string | undefined,
+): Server | undefined {
+  return servers.find((s) => s.server_name === rememberedName) ?? servers[0];
+}
+
+/** Spec 4: the remembered season if it exists, else season number 1, else the first. */
+export function pickSeason<S extends { season_number: number }>(
+  seasons: readonly S[],
+  remembered: number | undefined,
+): S | undefined {
+  return (
+    seasons.find((s) => s.season_number === remembered) ??
+    seasons.find((s) => s.season_number === 1) ??
+    seasons[0]
+  );
+}
+
+/** Spec 4: the season's remembered episode if present, else its first episode. */
+export function pickEpisode<E extends { episode_number: number }>(
+  episodes: readonly E[],
+  remembered: number | undefined,
+): E | undefined {
+  return episodes.find((e) => e.episode_number === remembered) ?? episodes[0];
+}
+
+/** `now` as a local calendar date, `YYYY-MM-DD` (the form of TMDB air dates). */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Spec 2: an episode airing on a date after `today` (`YYYY-MM-DD`) is not selectable. An
+ * episode without a (well-formed) air date counts as aired.
+ */
+export function isFutureEpisode(airDate: string | null | undefined, today: string): boolean {
+  return typeof airDate === 'string' && DATE.test(airDate) && airDate > today;
+}
+
+/** Spec 2: an episode airing on `today` (`YYYY-MM-DD`) shows a 'New!' badge. */
+export function airsToday(airDate: string | null | undefined, today: string): boolean {
+  return airDate === today;
+}
+
+/**
+ * Spec 2 Overview: the text cut to {@link OVERVIEW_LIMIT} characters with an ellipsis, unless
+ * `expanded`; `cut` says whether it is longer than that (and so needs 'Read More').
+ */
+export function cutOverview(text: string, expanded: boolean): { text: string; cut: boolean } {
+  const chars = Array.from(text);
+  const cut = chars.length > OVERVIEW_LIMIT;
+  if (!cut || expanded) return { text, cut };
+  return { text: `${chars.slice(0, OVERVIEW_LIMIT).join('').trimEnd()}…`, cut };
+}
+
+/**
+ * The Director line: a movie's crew members with job Director; a show's `created_by` names
+ * (spec 3). Duplicates dropped, in credit order; empty when none is known.
+ */
+export function directorNames(
+  media: Pick<MediaDetails, 'credits' | 'created_by'>,
+  type: MediaType,
+): string[] {
+  const names =
+    type === 'tv'
+      ? (media.created_by ?? []).map((c) => c.name)
+      : media.credits.crew.filter((c) => c.job === 'Director').map((c) => c.name);
+  return [...new Set(names.filter((n) => n.trim() !== ''))];
+}
+
+/** The Languages line: each spoken language's English name (its own name, else its code). */
+export function languageNames(media: Pick<MediaDetails, 'spoken_languages'>): string[] {
+  return media.spoken_languages
+    .map((l) => l.english_name || l.name || l.iso_639_1)
+    .filter((n) => n.trim() !== '');
+}
+
+/**
+ * A `YYYY-MM-DD` date written out for people ('March 31, 1999'); other text is returned as it
+ * is; undefined when there is no date.
+ */
+export function formatReleaseDate(date: string | null | undefined): string | undefined {
+  if (!date) return undefined;
+  if (!DATE.test(date)) return date;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return parsed.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Spec 5: a cast entry's key is its `cast_id`, or its name plus its index. */
+export function castKey(member: { cast_id?: number | null; name: string }, index: number): string {
+  return typeof member.cast_id === 'number'
+    ? `cast-${String(member.cast_id)}`
+    : `${member.name}-${String(index)}`;
+}
+
+/**
+ * The cast slice size to use: `remembered` (a multiple of {@link CAST_PAGE} from the last
+ * visit) clamped to the smallest page size that still shows the whole cast, at least one page.
+ */
+export function castLimit(total: number, remembered: number | undefined): number {
+  const wanted = remembered !== undefined && remembered >= CAST_PAGE ? remembered : CAST_PAGE;
+  const needed = Math.max(CAST_PAGE, Math.ceil(total / CAST_PAGE) * CAST_PAGE);
+  return Math.min(wanted, needed);
+}
+
+/** The page's origin, for resolving relative links (a fixed one outside a browser). */
+function pageOrigin(): string {
+  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+}
+
+/** Spec 2 Cast: 'View More' shows while the cast has more members than the `limit` shown. */
+export function hasMoreCast(total: number, limit: number): boolean {
+  return total > limit;
+}
+
+/** Extensions of video files the page plays in a `<video>` element. */
+const VIDEO_FILE = /\.(mp4|m4v|mkv|webm|mov|ogv)$/i;
+
+/**
+ * How the player area shows a server link: `video` for this server's media files (under
+ * `/pigo-stream/sources/media/`) and links to video files; `iframe` for embed pages.
+ * `base` resolves relative links (default the page's origin).
+ */
+export function playerKind(link: string, base = pageOrigin()): 'video' | 'iframe' {
+  let url: URL;
+  try {
+    url = new URL(link, base);
+  } catch {
+    return 'iframe';
+  }
+  if (url.pathname.includes('/pigo-stream/sources/media/')) return 'video';
+  return VIDEO_FILE.test(url.pathname) ? 'video' : 'iframe';
+}
+
+/** A link the page may show or open: http(s) only, so no `javascript:` or data link runs. */
+export function safeLink(link: string | null | undefined): string | undefined {
+  if (!link) return undefined;
+  try {
+    const url = new URL(link, pageOrigin());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Trailer button's link: the answer's YouTube URL, or for a bare video key
+ * `https://www.youtube.com/watch?v={key}`; undefined when there is none (button disabled).
+ */
+export function trailerLink(youtubeTrailer: string | null | undefined): string | undefined {
+  if (!youtubeTrailer) return undefined;
+  if (/^[\w-]{6,20}$/.test(youtubeTrailer)) {
+    return `https://www.youtube.com/watch?v=${youtubeTrailer}`;
+  }
+  return safeLink(youtubeTrailer);
+}
+
+/**
+ * The player app hand-off link (decisions.md):
+ * `pigoplayer://open?url=<encodeURIComponent(mediaUrl)>&version=<version>`.
+ */
+export function handOffLink(mediaUrl: string, version: string): string {
+  return `pigoplayer://open?url=${encodeURIComponent(mediaUrl)}&version=${encodeURIComponent(version)}`;
+}
+
+/** Spec 2 Cast: the web search a cast member's card opens, for `name`. */
+export function webSearchUrl(name: string): string {
+  return `https://www.google.com/search?q=${encodeURIComponent(name)}`;
+}
+
+/** The fields the anime lookup reads (anime-view-contract.ts) from the play page's title. */
+export function animeSource(target: PlayTarget, media: MediaDetails): AnimeSourceMedia {
+  return {
+    id: target.id,
+    type: target.type,
+    title: mediaTitle(media),
+    releaseDate: (target.type === 'movie' ? media.release_date : media.first_air_date) || null,
+    numberOfEpisodes: target.type === 'tv' ? (media.number_of_episodes ?? null) : null,
+  };
+}

@@ -1,25 +1,73 @@
 /** The poster card of spec 2 "Media cards and rows". */
 import type { MediaListItem } from '@pigostream/contracts';
 import { Film, Star, Tv } from 'lucide-react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { imageUrl } from '../lib/images.ts';
 import { formatRating, mediaTitle, playPath } from '../lib/media.ts';
+
+/** How long a press must be held to ask for removal, in ms (spec 9: long-press 700 ms). */
+export const LONG_PRESS_MS = 700;
+
+/** How far a pointer may move during a press before it counts as a scroll, in px. */
+const PRESS_SLOP_PX = 10;
+
+/**
+ * What a card shows of a title: a catalogue list item (Home's rows) or a user's list entry
+ * mapped to the same field names (`media_type`, TMDB's `title` / `name`).
+ */
+export type MediaCardItem = Pick<
+  MediaListItem,
+  'id' | 'media_type' | 'poster_path' | 'vote_average'
+> &
+  Partial<Pick<MediaListItem, 'title' | 'name' | 'original_title' | 'original_name'>>;
+
+/** Props of {@link MediaCard}. */
+export interface MediaCardProps {
+  item: MediaCardItem;
+  /**
+   * Opt-in removal (spec 2: My List and Watch History). When given, a long-press of
+   * {@link LONG_PRESS_MS} ms (mouse, pen or touch), a right-click or the context-menu key calls
+   * it with the item and the card's link element (to return focus to); a long-press does not
+   * also open the play page. Without it the card only navigates.
+   */
+  onRemoveRequest?: (item: MediaCardItem, card: HTMLAnchorElement) => void;
+  /** Id of an element describing the card's extra gestures (e.g. how to remove it). */
+  describedBy?: string;
+}
 
 /**
  * A 160 px wide card: the 2:3 poster (w500 image, alt text = title), the star rating with one
  * decimal ('0.0' if none) and a movie or tv icon. Tapping opens `/play?id=..&type=..`.
  */
-export function MediaCard({ item }: { item: MediaListItem }) {
+export function MediaCard({ item, onRemoveRequest, describedBy }: MediaCardProps) {
   const title = mediaTitle(item);
   const poster = imageUrl(item.poster_path, 'w500');
   const isMovie = item.media_type === 'movie';
   const TypeIcon = isMovie ? Film : Tv;
+  const press = useLongPress(
+    onRemoveRequest
+      ? (card) => {
+          onRemoveRequest(item, card);
+        }
+      : undefined,
+  );
 
   return (
     <Link
       to={playPath(item.id, item.media_type)}
-      className="group relative block w-40 shrink-0 rounded-lg"
+      className={`group relative block w-40 shrink-0 rounded-lg ${
+        onRemoveRequest ? 'touch-manipulation select-none [-webkit-touch-callout:none]' : ''
+      }`}
       draggable={false}
+      aria-describedby={describedBy}
+      {...press}
     >
       <div className="aspect-[2/3] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-1 ring-white/10">
         {poster ? (
@@ -52,4 +100,76 @@ export function MediaCard({ item }: { item: MediaListItem }) {
       </div>
     </Link>
   );
+}
+
+type PressHandlers = Partial<{
+  onPointerDown: (e: ReactPointerEvent<HTMLAnchorElement>) => void;
+  onPointerMove: (e: ReactPointerEvent<HTMLAnchorElement>) => void;
+  onPointerUp: () => void;
+  onPointerCancel: () => void;
+  onPointerLeave: () => void;
+  onKeyDown: () => void;
+  onClickCapture: (e: ReactMouseEvent<HTMLAnchorElement>) => void;
+  onContextMenu: (e: ReactMouseEvent<HTMLAnchorElement>) => void;
+}>;
+
+/**
+ * Long-press and context-menu handlers for a link, or none when `onLongPress` is undefined.
+ * A primary press held {@link LONG_PRESS_MS} ms without moving more than 10 px fires it and
+ * swallows the click that follows; moving (scrolling), lifting or leaving earlier cancels it.
+ * A right-click or the context-menu key fires it at once; a touch's own long-press
+ * context menu (Chrome raises one before 700 ms) is suppressed so the 700 ms timer decides.
+ */
+function useLongPress(onLongPress: ((card: HTMLAnchorElement) => void) | undefined): PressHandlers {
+  const timer = useRef<number | undefined>(undefined);
+  const origin = useRef<{ x: number; y: number } | null>(null);
+  const fired = useRef(false);
+
+  const cancel = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    origin.current = null;
+  }, []);
+
+  useEffect(() => cancel, [cancel]);
+
+  if (!onLongPress) return {};
+
+  return {
+    onPointerDown: (e) => {
+      fired.current = false;
+      if (e.pointerType === 'mouse' && e.button !== 0) return;
+      const card = e.currentTarget;
+      origin.current = { x: e.clientX, y: e.clientY };
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => {
+        timer.current = undefined;
+        origin.current = null;
+        fired.current = true;
+        onLongPress(card);
+      }, LONG_PRESS_MS);
+    },
+    onPointerMove: (e) => {
+      const start = origin.current;
+      if (start && Math.hypot(e.clientX - start.x, e.clientY - start.y) > PRESS_SLOP_PX) cancel();
+    },
+    onPointerUp: cancel,
+    onPointerCancel: cancel,
+    onPointerLeave: cancel,
+    onKeyDown: () => {
+      fired.current = false;
+    },
+    onClickCapture: (e) => {
+      if (!fired.current) return;
+      fired.current = false;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    onContextMenu: (e) => {
+      e.preventDefault();
+      // A touch held down: the long-press timer (or its firing) answers it, not this event.
+      if (timer.current !== undefined || fired.current) return;
+      onLongPress(e.currentTarget);
+    },
+  };
 }

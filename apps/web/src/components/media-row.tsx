@@ -1,8 +1,8 @@
 /** A titled, sideways-scrolling row of poster cards (spec 2 "Media cards and rows"). */
-import type { MediaListItem } from '@pigostream/contracts';
+import type { ReactNode } from 'react';
 import { useRememberedScroll } from '../lib/use-remembered-scroll.ts';
 import { ErrorNotice } from './error-notice.tsx';
-import { MediaCard } from './media-card.tsx';
+import { MediaCard, type MediaCardItem } from './media-card.tsx';
 import { ScrollButtons } from './scroll-buttons.tsx';
 import { PosterSkeleton } from './skeleton.tsx';
 
@@ -19,12 +19,21 @@ export interface MediaRowProps {
   /** Stable id: names the heading element and keys the remembered scroll offset. */
   id: string;
   title: string;
-  items: readonly MediaListItem[] | undefined;
+  items: readonly MediaCardItem[] | undefined;
   isLoading: boolean;
   error: Error | null;
   onRetry?: () => void;
   /** Scroll buttons show above this many items (default {@link SCROLL_BUTTONS_ABOVE}). */
   buttonsAbove?: number;
+  /**
+   * Opt-in card removal (My List, Watch History): passed to every card as
+   * {@link MediaCard}'s `onRemoveRequest` (long-press 700 ms or right-click).
+   */
+  onRemoveRequest?: (item: MediaCardItem, card: HTMLAnchorElement) => void;
+  /** Id of an element that tells how to remove a card, for each card's description. */
+  cardDescribedBy?: string;
+  /** Shown under the scroller inside the section, e.g. a View More button. */
+  footer?: ReactNode;
 }
 
 /**
@@ -32,7 +41,8 @@ export interface MediaRowProps {
  * shows {@link SKELETON_COUNT} pulsing placeholders and pads a shorter row with still ones. On
  * md screens and up, when there are more than `buttonsAbove` items, left/right buttons scroll it
  * by 450 px. A failed load shows an error notice instead of the cards. The scroll offset is
- * remembered under `id` (spec 3).
+ * remembered under `id` (spec 3). `onRemoveRequest` makes the cards removable; `footer` goes
+ * below the scroller.
  */
 export function MediaRow({
   id,
@@ -42,6 +52,9 @@ export function MediaRow({
   error,
   onRetry,
   buttonsAbove = SCROLL_BUTTONS_ABOVE,
+  onRemoveRequest,
+  cardDescribedBy,
+  footer,
 }: MediaRowProps) {
   const { ref, onScroll } = useRememberedScroll<HTMLUListElement>(id, items.length > 0);
   const headingId = `${id}-heading`;
@@ -70,7 +83,11 @@ export function MediaRow({
         >
           {items.map((item) => (
             <li key={`${item.media_type}-${item.id}`}>
-              <MediaCard item={item} />
+              <MediaCard
+                item={item}
+                onRemoveRequest={onRemoveRequest}
+                describedBy={cardDescribedBy}
+              />
             </li>
           ))}
           {Array.from({ length: padding }, (_, i) => (
@@ -80,6 +97,7 @@ export function MediaRow({
           ))}
         </ul>
       )}
+      {footer}
     </section>
   );
 }

@@ -1,16 +1,11 @@
-/** `/my-list`: My List (spec 2). A placeholder until the list is built. */
-import { Bookmark } from 'lucide-react';
-import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';
+/** `/my-list`: My List (spec 2). */
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { LibraryScreen } from '../../features/library/components/library-screen.tsx';
 
-/** Says what My List will hold. */
+/** My List of the signed-in user (the route guard let only verified users in). */
 export function Component() {
+  const { data: user } = useMe();
   return (
-    <PlaceholderScreen icon={Bookmark} title="My List">
-      <p>
-        Titles you save from a play page will appear here, in the rows &lsquo;My List: Movies&rsquo;
-        and &lsquo;My List: Shows&rsquo;.
-      </p>
-      <p className="text-sm text-neutral-400">Saving titles arrives together with sign-in.</p>
-    </PlaceholderScreen>
+    <LibraryScreen kind="my-list" uid={user === undefined ? undefined : (user?.uid ?? null)} />
   );
 }

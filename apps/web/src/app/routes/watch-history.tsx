@@ -1,16 +1,14 @@
-/** `/watch-history`: Watch History (spec 2). A placeholder until history is built. */
-import { History } from 'lucide-react';
-import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';
+/** `/watch-history`: Watch History (spec 2). */
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { LibraryScreen } from '../../features/library/components/library-screen.tsx';
 
-/** Says what Watch History will hold. */
+/** The signed-in user's Watch History (the route guard let only verified users in). */
 export function Component() {
+  const { data: user } = useMe();
   return (
-    <PlaceholderScreen icon={History} title="Watch History">
-      <p>
-        Everything you play will be listed here, in the rows &lsquo;Watch History: Movies&rsquo; and
-        &lsquo;Watch History: Shows&rsquo;, with a Clear All button.
-      </p>
-      <p className="text-sm text-neutral-400">Watch history arrives together with sign-in.</p>
-    </PlaceholderScreen>
+    <LibraryScreen
+      kind="watch-history"
+      uid={user === undefined ? undefined : (user?.uid ?? null)}
+    />
   );
 }

@@ -1,0 +1,54 @@
+/** The store page's data (spec 4 "Player download page"): the version and the download link. */
+import { useQuery } from '@tanstack/react-query';
+import type { DetectedPlatform } from '../../../lib/platform.ts';
+import { downloadUrlQueryOptions } from '../api/get-download-link.ts';
+import { appVersionQueryOptions } from '../api/player-release.ts';
+
+/** What {@link usePlayerRelease} answers. */
+export interface PlayerRelease {
+  /** The version ('NA' when none); undefined while loading, failed, or for unknown. */
+  version: string | undefined;
+  versionLoading: boolean;
+  versionError: Error | null;
+  /** The download URL; null when none; undefined while loading or failed. */
+  url: string | null | undefined;
+  urlLoading: boolean;
+  /** The link's failure (spec 4: stored and shown), or null. */
+  urlError: Error | null;
+  retry: () => void;
+}
+
+/**
+ * Fetches `platform`'s version and download link side by side. For 'unknown' nothing is
+ * asked (the server takes only the five platforms): no version, no link.
+ */
+export function usePlayerRelease(platform: DetectedPlatform): PlayerRelease {
+  const known = platform === 'unknown' ? 'windows' : platform;
+  const enabled = platform !== 'unknown';
+  const version = useQuery({ ...appVersionQueryOptions(known), enabled });
+  const url = useQuery({ ...downloadUrlQueryOptions(known), enabled });
+
+  if (!enabled) {
+    return {
+      version: undefined,
+      versionLoading: false,
+      versionError: null,
+      url: null,
+      urlLoading: false,
+      urlError: null,
+      retry: () => undefined,
+    };
+  }
+  return {
+    version: version.data?.version,
+    versionLoading: version.isPending,
+    versionError: version.error,
+    url: url.data,
+    urlLoading: url.isPending,
+    urlError: url.error,
+    retry: () => {
+      if (version.error) void version.refetch();
+      if (url.error) void url.refetch();
+    },
+  };
+}

@@ -64,6 +64,8 @@ test('a mouse long-press asks to remove without opening the title; Cancel keeps 
   ).toBeVisible();
   await expect(cards(page, HISTORY_MOVIES)).toHaveCount(2);
   await expect(targetCard).toHaveCount(0);
+  // The card is gone: focus lands on the page title, not lost on the body.
+  await expect(page.getByRole('heading', { level: 1, name: 'Watch History' })).toBeFocused();
   await expect(page).toHaveURL(/\/watch-history$/);
   await page.reload();
   await expect(cards(page, HISTORY_MOVIES)).toHaveCount(2);
@@ -217,5 +219,26 @@ test("Home's cards are not removable: a right-click opens no dialog", async ({
   await homeCard.click({ button: 'right' });
   await mouseLongPress(page, homeCard);
   await expect(confirmDialog(page)).toHaveCount(0);
+  await user.context.close();
+});
+
+test('keyboard: Shift+F10 on a focused card asks to remove it', async ({ browser }, testInfo) => {
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  const [target] = await trendingTitles(user.request, 'movie', 1);
+  if (!target) throw new Error('a movie expected');
+  await addToMyList(user, [target]);
+  await page.goto('/my-list');
+  const targetCard = card(page, 'My List: Movies', target);
+  await targetCard.focus();
+  await page.keyboard.press('Shift+F10');
+  const dialog = confirmDialog(page);
+  await expect(dialog).toHaveAccessibleName(
+    `Are you sure you want to remove "${target.title}" from My List?`,
+  );
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(targetCard).toBeFocused();
+  await expect(page).toHaveURL(/\/my-list$/);
   await user.context.close();
 });

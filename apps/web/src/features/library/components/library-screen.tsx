@@ -67,7 +67,7 @@ export function LibraryScreen({ kind, uid: user }: LibraryScreenProps) {
             {title}
           </h1>
           <p id={hintId} className="text-sm text-neutral-400">
-            To remove a title, press and hold it or right-click it.
+            To remove a title, press and hold it, right-click it, or focus it and press Shift+F10.
           </p>
         </div>
         {kind === 'watch-history' && (

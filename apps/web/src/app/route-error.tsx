@@ -39,7 +39,7 @@ export function RouteError({ error }: { error: unknown }) {
             onClick={() => {
               window.location.reload();
             }}
-            className="rounded-md bg-accent px-4 py-2 font-medium text-white hover:bg-rose-500"
+            className="rounded-md bg-accent px-4 py-2 font-medium text-white hover:bg-rose-700"
           >
             {serverDown ? 'Retry' : 'Reload'}
           </button>

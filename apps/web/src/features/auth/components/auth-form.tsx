@@ -6,7 +6,7 @@ import { GoogleMark } from './google-mark.tsx';
 import { PasswordField } from './password-field.tsx';
 
 const PRIMARY =
-  'inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-white transition hover:bg-rose-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+  'inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-white transition hover:bg-rose-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 const SECONDARY =
   'inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-white/15 bg-white/5 px-4 font-medium text-neutral-100 transition hover:bg-white/10 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
@@ -100,7 +100,7 @@ export function AuthForm({ form }: { form: ReturnType<typeof useAuthForm> }) {
         )}
       </form>
 
-      <div className="flex items-center gap-3 text-xs tracking-wider text-neutral-500 uppercase">
+      <div className="flex items-center gap-3 text-xs tracking-wider text-neutral-400 uppercase">
         <span className="h-px flex-1 bg-white/10" />
         or
         <span className="h-px flex-1 bg-white/10" />

@@ -80,7 +80,7 @@ export function ResetPasswordScreen() {
           <button
             type="submit"
             aria-disabled={reset.isPending}
-            className="mt-2 inline-flex h-11 w-full items-center justify-center rounded-lg bg-accent px-4 font-semibold text-white transition hover:bg-rose-500 aria-disabled:opacity-60"
+            className="mt-2 inline-flex h-11 w-full items-center justify-center rounded-lg bg-accent px-4 font-semibold text-white transition hover:bg-rose-700 aria-disabled:opacity-60"
           >
             Reset password
           </button>

@@ -121,7 +121,7 @@ export function SearchBar({ uid }: { uid: string | undefined }) {
         <button
           type="submit"
           aria-label="Search"
-          className="flex size-9 items-center justify-center rounded-full bg-accent text-white hover:bg-rose-500"
+          className="flex size-9 items-center justify-center rounded-full bg-accent text-white hover:bg-rose-700"
         >
           <Search aria-hidden="true" className="size-4" />
         </button>

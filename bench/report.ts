@@ -1,7 +1,10 @@
 /**
  * The benchmarks' figures: {@link record} prints one as a table line and keeps it for
- * bench/results.json. Figures are printed, never asserted.
+ * bench/results.json; {@link printTable} prints them all as one table at the end. Figures are
+ * printed, never asserted.
  */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 
 /** One measured figure; `target` is what the spec or the issue asks for, when it asks. */
 export interface Figure {
@@ -26,4 +29,35 @@ export const record = (f: Figure): void => {
 export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** Prints every recorded figure as one Markdown table (also what docs/benchmarks.md shows). */
+export function printTable(): void {
+  console.log('\n| figure | value | target |\n| --- | ---: | --- |');
+  for (const f of figures) {
+    console.log(
+      `| ${f.name} | ${String(f.value)}${f.unit ? ` ${f.unit}` : ''} | ${f.target ?? ''} |`,
+    );
+  }
+}
+
+/** The machine the figures come from: cores, memory, Node.js and Chromium versions. */
+export function machine() {
+  let chromium = 'unknown';
+  try {
+    chromium = execFileSync('/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    // Not installed: the web figures fail on their own.
+  }
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    chromium,
+  };
 }

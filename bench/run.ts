@@ -1,8 +1,14 @@
 /**
  * `npm run bench`: imports every dump of ../shared/data (or BENCH_DATA_DIR) into a fresh
  * embedded database, twice, and measures server-side search latency on the result, then the
- * recommender on MovieLens (bench/recommender.ts). Prints a table and writes bench/results.json.
- * Figures are printed, never asserted.
+ * recommender on MovieLens (bench/recommender.ts); then, against a real server it starts (a
+ * child process on port 3501 with a fresh data directory and a fresh web build), the web weight
+ * of each route in Chromium (bench/web.ts), Lighthouse (bench/lighthouse.ts) and the API under
+ * load (bench/api-load.ts). Prints each figure as it comes and one table at the end, and writes
+ * bench/results.json with the machine it ran on. Figures are printed, never asserted.
+ *
+ * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api) runs
+ * only those parts; `search` without `import` searches the starter catalogue alone.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +22,33 @@ import { analyzeCatalogue } from '../apps/server/src/modules/catalogue/catalogue
 import { writeAnime, writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writer.ts';
 import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
 import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.ts';
+import { benchApiLoad } from './api-load.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchRecommender } from './recommender.ts';
-import { figures, percentile, record } from './report.ts';
+import { figures, machine, percentile, printTable, record } from './report.ts';
+import { buildWeb, createVerifiedAccount, startAppServer } from './server.ts';
+import { benchWebWeight } from './web.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(here, '../../shared/data'));
 const SEARCH_QUERIES = 240;
+
+/** The bench's loopback ports (3500-3599): the app server and the bare Fastify route. */
+const APP_PORT = 3501;
+const BARE_PORT = 3590;
+
+const PARTS = ['import', 'search', 'recommender', 'web', 'lighthouse', 'api'] as const;
+const only = new Set(
+  (process.env.BENCH_ONLY ?? PARTS.join(','))
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
+const unknown = [...only].filter((p) => !(PARTS as readonly string[]).includes(p));
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
+  process.exit(2);
+}
 
 /** Deterministic pseudo-random numbers (mulberry32) so every run asks the same queries. */
 function random(seed: number): () => number {
@@ -161,16 +188,40 @@ async function benchSearch(db: Database, database: Awaited<ReturnType<typeof ope
   await app.close();
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-'));
-const database = await openDatabase({ dataDir: dir });
-try {
-  await benchImport(database.db);
-  await benchSearch(database.db, database);
-  await benchRecommender(database, dataDir);
-} finally {
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
+/** Web weight, Lighthouse and load against one server of our own, stopped at the end. */
+async function benchServer(): Promise<void> {
+  console.log('Building the web app and starting a server for the web and API figures');
+  const webDist = await buildWeb();
+  const server = await startAppServer(APP_PORT, webDist);
+  try {
+    const account = await createVerifiedAccount(server);
+    if (only.has('web')) await benchWebWeight(server, account);
+    if (only.has('lighthouse')) await benchLighthouse(server, account);
+    if (only.has('api')) await benchApiLoad(server, account, BARE_PORT);
+  } finally {
+    await server.stop();
+    rmSync(webDist, { recursive: true, force: true });
+  }
 }
+
+if (only.has('import') || only.has('search') || only.has('recommender')) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    if (only.has('import')) await benchImport(database.db);
+    if (only.has('search')) await benchSearch(database.db, database);
+    if (only.has('recommender')) await benchRecommender(database, dataDir);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (only.has('web') || only.has('lighthouse') || only.has('api')) await benchServer();
+
+printTable();
 const out = path.join(here, 'results.json');
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), figures }, null, 2));
+writeFileSync(
+  out,
+  JSON.stringify({ date: new Date().toISOString(), machine: machine(), figures }, null, 2),
+);
 console.log(`\nWrote ${out}`);

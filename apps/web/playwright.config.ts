@@ -35,6 +35,10 @@ const configDir = path.join(import.meta.dirname, 'e2e/support/config');
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per port offset, so parallel runs keep their signed-in states and traces apart.
+  outputDir: process.env.PIGO_E2E_PORT_OFFSET
+    ? `test-results-${process.env.PIGO_E2E_PORT_OFFSET}`
+    : 'test-results',
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,

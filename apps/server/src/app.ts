@@ -30,6 +30,7 @@ import { createLocalSource } from './modules/catalogue/local.source.ts';
 import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
 import { createTmdbSource } from './modules/catalogue/tmdb/tmdb.source.ts';
 import { UpstreamError } from './modules/catalogue/upstream-error.ts';
+import { cacheResponses, clearOnWrites } from './lib/response-cache.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ForbiddenUserError, NotAuthenticatedError } from './modules/identity/identity.guard.ts';
@@ -167,7 +168,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(catalogueRoutes, { source: catalogue, db: database.db });
+      // Catalogue answers are the same for everyone: reused for 2 s, and forgotten on any write.
+      await api.register(async (cached) => {
+        clearOnWrites(api, cacheResponses(cached));
+        await cached.register(catalogueRoutes, { source: catalogue, db: database.db });
+      });
       await api.register(appConfigRoutes, { config });
       await api.register(animeRoutes, {
         db: database.db,

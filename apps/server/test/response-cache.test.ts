@@ -1,0 +1,68 @@
+/**
+ * Catalogue answers are reused for a short while (lib/response-cache.ts, issue 9 load targets):
+ * a repeated GET is served from the cache with the same body; user calls never are; any write
+ * clears it, so the next read sees the write.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { API, createUser, request, type TestUser } from './helpers/users.ts';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await createUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it('serves a repeated catalogue GET from the cache, byte for byte', async () => {
+  const url = `${API}/index/search/movie?query=matrix`;
+  const first = await t.app.inject({ url });
+  const second = await t.app.inject({ url });
+  expect(first.statusCode).toBe(200);
+  expect(first.headers['x-response-cache']).toBeUndefined();
+  expect(second.headers['x-response-cache']).toBe('hit');
+  expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(second.body).toBe(first.body);
+  // Another query is another entry.
+  const other = await t.app.inject({ url: `${API}/index/search/movie?query=sintel` });
+  expect(other.headers['x-response-cache']).toBeUndefined();
+});
+
+it('never caches refusals or user calls', async () => {
+  const bad = `${API}/index/search/movie`;
+  await t.app.inject({ url: bad });
+  expect((await t.app.inject({ url: bad })).headers['x-response-cache']).toBeUndefined();
+  const list = `${API}/my-list/${user.uid}/fetch-my-list`;
+  await request(t.app, user, 'GET', list);
+  const again = await request(t.app, user, 'GET', list);
+  expect(again.headers['x-response-cache']).toBeUndefined();
+  // Signed out, the same URL is refused, not answered from anywhere.
+  expect((await request(t.app, null, 'GET', list)).statusCode).toBe(401);
+});
+
+it('forgets everything after a write, so a new watch event shows at once', async () => {
+  const url = `${API}/index/most-watched`;
+  expect((await t.app.inject({ url })).statusCode).toBe(404);
+  const insert = await request(t.app, user, 'POST', `${API}/recommender/insert`, {
+    user_id: user.uid,
+    item_id: 603,
+    item_type: 'movie',
+    watched: true,
+  });
+  expect(insert.statusCode).toBeLessThan(300);
+  const after = await t.app.inject({ url });
+  expect(after.statusCode).toBe(200);
+  expect(after.json()).toEqual({ id: 603, type: 'movie' });
+  const trending = `${API}/index/trending/movie`;
+  await t.app.inject({ url: trending });
+  expect((await t.app.inject({ url: trending })).headers['x-response-cache']).toBe('hit');
+  await request(t.app, user, 'POST', `${API}/my-list/save-my-list`, {
+    userUID: user.uid,
+    id: 550,
+    type: 'movie',
+  });
+  expect((await t.app.inject({ url: trending })).headers['x-response-cache']).toBeUndefined();
+});

@@ -42,6 +42,8 @@ import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import webPlugin from './modules/web/web.plugin.ts';
 
+/** Where AniList serves anime cover images (`coverImage.large`). */
+const ANILIST_IMAGE_ORIGIN = 'https://s4.anilist.co';
 export const API_PREFIX = '/pigo-stream';
 
 export interface AppDependencies {
@@ -139,7 +141,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', config.imageBaseUrl.replace(/\/t\/p$/, '')],
+        // TMDB's image host for posters, and AniList's for anime covers (live AniList answers
+        // and imported AniList dumps both point there).
+        'img-src': [
+          "'self'",
+          'data:',
+          config.imageBaseUrl.replace(/\/t\/p$/, ''),
+          ANILIST_IMAGE_ORIGIN,
+        ],
         'frame-src': ['*'],
         'media-src': ["'self'", 'https:', 'blob:'],
         'upgrade-insecure-requests': null,

@@ -89,3 +89,13 @@ it.each(['/index', '/pigo-stream/providers', '/pigo-stream/no-such-call'])(
     expect(csp.get('img-src')).toContain("'self'");
   },
 );
+
+it('lets posters from TMDB and anime covers from AniList load, and no other image host', async () => {
+  const res = await t.app.inject({ url: '/index' });
+  expect(cspOf(res.headers).get('img-src')).toEqual([
+    "'self'",
+    'data:',
+    'https://image.tmdb.org',
+    'https://s4.anilist.co',
+  ]);
+});

@@ -1,10 +1,10 @@
 /**
- * Entry point: starts the sign-in check at once (in parallel with the first screen's chunk) and
+ * Entry point: starts the sign-in check and the first screen's chunks at once, in parallel, and
  * mounts the router into `#root`.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, preloadScreen } from './app/router.tsx';
 import { fetchMe } from './features/auth/api/get-me.ts';
 import './index.css';
 
@@ -13,6 +13,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The failure stays in the sign-in state, where the screens show it.
 fetchMe().catch(() => undefined);
+preloadScreen(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

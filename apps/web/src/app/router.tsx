@@ -11,24 +11,61 @@ import { accessFor, useRouteAccess } from '../features/auth/route-guard.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 import { RootLayout, trackChunk } from './root-layout.tsx';
 
-/** A lazy screen from a route module exporting `Component` (the route-module convention). */
-function screen(load: () => Promise<{ Component: ComponentType }>) {
-  return lazy(() => trackChunk(loadChunk(load)).then((module) => ({ default: module.Component })));
+type Load<T> = () => Promise<T>;
+
+/** Loads a chunk once: the first call starts it, later calls share it (a failure is retried). */
+function once<T>(load: Load<T>): Load<T> {
+  let started: Promise<T> | undefined;
+  return () => {
+    started ??= trackChunk(loadChunk(load)).catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+    return started;
+  };
 }
 
-const SignIn = screen(() => import('./routes/sign-in.tsx'));
-const ResetPassword = screen(() => import('./routes/reset-password.tsx'));
-const Home = screen(() => import('./routes/home.tsx'));
-const MyList = screen(() => import('./routes/my-list.tsx'));
-const WatchHistory = screen(() => import('./routes/watch-history.tsx'));
-const Play = screen(() => import('./routes/play.tsx'));
-const PigoStore = screen(() => import('./routes/pigostore.tsx'));
-const NotFound = screen(() => import('./routes/not-found.tsx'));
-const AppLayout = lazy(() =>
-  trackChunk(loadChunk(() => import('./app-layout.tsx'))).then((module) => ({
-    default: module.AppLayout,
-  })),
-);
+const loadAppLayout = once(() => import('./app-layout.tsx'));
+
+/** The screens by path, each with its chunk loader. */
+const SCREENS = {
+  '/': once(() => import('./routes/sign-in.tsx')),
+  '/reset-password': once(() => import('./routes/reset-password.tsx')),
+  '/index': once(() => import('./routes/home.tsx')),
+  '/my-list': once(() => import('./routes/my-list.tsx')),
+  '/watch-history': once(() => import('./routes/watch-history.tsx')),
+  '/play': once(() => import('./routes/play.tsx')),
+  '/pigostore': once(() => import('./routes/pigostore.tsx')),
+  '*': once(() => import('./routes/not-found.tsx')),
+} satisfies Record<string, Load<{ Component: ComponentType }>>;
+
+/** A lazy screen from a route module exporting `Component` (the route-module convention). */
+function screen(path: keyof typeof SCREENS) {
+  return lazy(() => SCREENS[path]().then((module) => ({ default: module.Component })));
+}
+
+const SignIn = screen('/');
+const ResetPassword = screen('/reset-password');
+const Home = screen('/index');
+const MyList = screen('/my-list');
+const WatchHistory = screen('/watch-history');
+const Play = screen('/play');
+const PigoStore = screen('/pigostore');
+const NotFound = screen('*');
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+
+/**
+ * Starts loading the chunks the first screen needs at once, in parallel with the sign-in check,
+ * instead of after it (the guard renders the screen only once the check answered). A failure
+ * is left to the screen's own load, which tries again and shows it.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const load = path in SCREENS ? SCREENS[path as keyof typeof SCREENS] : SCREENS['*'];
+  const ignore = () => undefined;
+  if (path !== '/' && path !== '/reset-password') loadAppLayout().catch(ignore);
+  load().catch(ignore);
+}
 
 /**
  * Keeps users out of screens they may not see (spec 2, spec 6): signed-out users, and

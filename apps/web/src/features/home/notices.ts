@@ -9,12 +9,6 @@ export const HOME_NOTICES = {
   noResults: (query: string) => `No results found for "${query}".`,
 } as const;
 
-/** Delay before a notice appears, in ms (spec 9). */
-export const NOTICE_DELAY_MS = 2_000;
-
-/** How long a notice stays visible, in ms (spec 9). */
-export const NOTICE_VISIBLE_MS = 5_000;
-
 /** What a notice needs of one row: loaded successfully, and how many items it has. */
 export interface RowOutcome {
   loaded: boolean;

@@ -42,10 +42,6 @@ export function sectionTitle(kind: LibraryKind, section: 'movies' | 'shows'): st
   return `${LIBRARY_TITLES[kind]}: ${section === 'movies' ? 'Movies' : 'Shows'}`;
 }
 
-/** Delay before the empty notice, and how long it stays, in ms (spec 9). */
-export const EMPTY_NOTICE_DELAY_MS = 2_000;
-export const EMPTY_NOTICE_VISIBLE_MS = 5_000;
-
 /** How long a feedback message (success or failure) stays, in ms (spec 9: messages 5 s). */
 export const FEEDBACK_MS = 5_000;
 

@@ -8,7 +8,7 @@ import { ServerErrorModal } from '../../../components/server-error-modal.tsx';
 import { Toasts, type Toast } from '../../../components/toasts.tsx';
 import { useLocalStore } from '../../../lib/local-store.ts';
 import { useProviders } from '../api/get-providers.ts';
-import { useDelayedNotice } from '../hooks/use-delayed-notice.ts';
+import { useDelayedNotice } from '../../../lib/use-delayed-notice.ts';
 import { useHero } from '../hooks/use-hero.ts';
 import { useHomePageScroll } from '../hooks/use-home-page-scroll.ts';
 import { useHomeStatus } from '../hooks/use-home-status.ts';

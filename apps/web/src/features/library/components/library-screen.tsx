@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { Toasts, type Toast } from '../../../components/toasts.tsx';
 import { useClearHistory } from '../hooks/use-clear-history.ts';
-import { useEmptyNotice } from '../hooks/use-empty-notice.ts';
+import { useDelayedNotice } from '../../../lib/use-delayed-notice.ts';
 import { useFeedback } from '../hooks/use-feedback.ts';
 import { useLibraryLists } from '../hooks/use-library-lists.ts';
 import { useRemoval } from '../hooks/use-removal.ts';
@@ -41,16 +41,18 @@ export function LibraryScreen({ kind, uid: user }: LibraryScreenProps) {
   const feedback = useFeedback();
   const removal = useRemoval(kind, uid, feedback.show, heading);
   const clearing = useClearHistory(uid, feedback.show);
-  const empty = useEmptyNotice(
-    lists.isEmpty && !lists.error && !clearing.clearing && !lists.isLoadingMore,
+  const empty = useDelayedNotice(
+    lists.isEmpty && !lists.error && !clearing.clearing && !lists.isLoadingMore
+      ? LIBRARY_MESSAGES.emptyNotice[kind]
+      : null,
   );
 
   const toasts: Toast[] = [];
   if (feedback.feedback?.tone === 'success') {
     toasts.push({ id: 'feedback', text: feedback.feedback.text, tone: 'success' });
   }
-  if (empty.visible) {
-    toasts.push({ id: 'empty', text: LIBRARY_MESSAGES.emptyNotice[kind], tone: 'info' });
+  if (empty.notice) {
+    toasts.push({ id: 'empty', text: empty.notice, tone: 'info' });
   }
   const loading = lists.isPending || clearing.clearing;
 

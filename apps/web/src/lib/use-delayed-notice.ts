@@ -1,6 +1,14 @@
-/** Timing of Home's content notices (spec 4 Home, spec 9: after 2 s, visible 5 s). */
+/**
+ * Timing of the content and empty notices (spec 4 Home and "History and list pages", spec 9:
+ * they appear after 2 s and stay 5 s).
+ */
 import { useEffect, useState } from 'react';
-import { NOTICE_DELAY_MS, NOTICE_VISIBLE_MS } from '../notices.ts';
+
+/** Time from a notice's cause to its showing, in ms (spec 9). */
+export const NOTICE_DELAY_MS = 2_000;
+
+/** How long a notice stays, in ms (spec 9). */
+export const NOTICE_VISIBLE_MS = 5_000;
 
 /**
  * Returns `message` from {@link NOTICE_DELAY_MS} ms after it appears (or changes) until

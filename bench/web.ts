@@ -7,23 +7,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../apps/web/e2e/support/e2e-env.ts';
 import { record } from './report.ts';
 import type { BenchAccount, BenchServer } from './server.ts';
-
-/** Chromium as the browser tests run it: Debian's build, headless, nothing fetched on its own. */
-export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** The title the play page opens (The Matrix, in the starter catalogue). */
 export const PLAY_PATH = '/play?id=603&type=movie';
@@ -99,7 +85,7 @@ const JS_TARGETS: Record<string, number> = { '/': 100_000, '/index': 160_000 };
 /** Measures `/`, `/index` and the play page and records their figures. */
 export async function benchWebWeight(server: BenchServer, account: BenchAccount): Promise<void> {
   console.log('Web weight (Chromium, first visit, gzip level 9)');
-  const browser = await chromium.launch(CHROMIUM);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     for (const [route, signedIn] of [
       ['/', false],

@@ -15,6 +15,7 @@ import {
   APP_PORT,
   APP_URL,
   CHAT_URL,
+  CHROMIUM_LAUNCH,
   SOURCE_REPOSITORY_URL,
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
@@ -51,19 +52,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: 'npx tsx apps/server/src/main.ts',

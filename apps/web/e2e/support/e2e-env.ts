@@ -39,3 +39,21 @@ export function mediaDir(): string {
   if (!dir) throw new Error('PIGO_E2E_MEDIA_DIR is not set: run through playwright.config.ts');
   return dir;
 }
+
+/**
+ * How every browser run here launches Chromium (browser tests and benchmarks): Debian's build at
+ * /usr/bin/chromium (never a downloaded one), headless, and fetching nothing on its own.
+ */
+export const CHROMIUM_LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};

@@ -3,7 +3,7 @@
  * answers (spec section 3). The call speaks AniList's GraphQL protocol: the body is a query text
  * with variables, the answer is `{ data: { Page: { media } } }` holding only the fields asked for.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Longest accepted GraphQL query text, in characters. */
 export const MAX_GRAPHQL_QUERY_LENGTH = 10_000;

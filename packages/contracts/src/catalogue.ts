@@ -3,7 +3,7 @@
  * local and the TMDB source answer alike. Image fields are TMDB `*_path` values or the server's
  * drawn-art paths (`/art/...`); either resolves under `/pigo-stream/images/{size}`.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { mediaTypeSchema, pagedSchema } from './common.ts';
 
 export const genreSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -1,5 +1,5 @@
 /** Shared request pieces and the error shape (spec section 7, section 8). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const mediaTypeSchema = z.enum(['movie', 'tv'], {
   error: "type must be 'movie' or 'tv'",

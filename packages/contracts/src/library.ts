@@ -4,7 +4,7 @@
  * `[{ id, type }]` and inserts carry `item_type`). Every call names the signed-in user
  * (`userUID`, `{userId}`, `{uid}`, `user_id`); another user's id answers 403.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { titleSummarySchema } from './catalogue.ts';
 import { idSchema, MAX_QUERY_LENGTH, mediaTypeSchema } from './common.ts';
 

@@ -2,7 +2,7 @@
  * `GET /pigo-stream/sources/servers` (spec section 7): the stream links ("servers") for a title,
  * and `POST /pigo-stream/sources/rescan`.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { idSchema, mediaTypeSchema } from './common.ts';
 
 /** A positive whole number given as a string of digits (season and episode numbers). */

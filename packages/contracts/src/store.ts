@@ -2,7 +2,7 @@
  * `/pigo-stream/pigostore/*` (spec section 7; decisions.md): the companion player's version and
  * download link per platform.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Platforms /pigostore lists (decisions.md). */
 export const PLATFORMS = ['windows', 'macos', 'linux', 'android', 'ios'] as const;

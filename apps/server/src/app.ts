@@ -5,7 +5,6 @@
  * `app.inject`.
  */
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -31,6 +30,7 @@ import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
 import { createTmdbSource } from './modules/catalogue/tmdb/tmdb.source.ts';
 import { UpstreamError } from './modules/catalogue/upstream-error.ts';
 import { cacheResponses, clearOnWrites } from './lib/response-cache.ts';
+import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ForbiddenUserError, NotAuthenticatedError } from './modules/identity/identity.guard.ts';
@@ -138,7 +138,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  await app.register(helmet, {
+  // Security headers (issue 9: CSP without inline script, nosniff, Referrer-Policy, frame
+  // rules that let the player's embeds load), worked out once by helmet.
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // TMDB's image host for posters, and AniList's for anime covers (live AniList answers

@@ -31,6 +31,16 @@ it('serves a repeated catalogue GET from the cache, byte for byte', async () => 
   expect(other.headers['x-response-cache']).toBeUndefined();
 });
 
+it('sends titles in other scripts intact from the cache, with their length in bytes', async () => {
+  const url = `${API}/index/search/movie?query=cowboy%20bebop`;
+  const first = await t.app.inject({ url });
+  const second = await t.app.inject({ url });
+  expect(second.headers['x-response-cache']).toBe('hit');
+  expect(second.body).toBe(first.body);
+  expect(second.body).toContain('カウボーイビバップ 天国の扉');
+  expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(second.body));
+});
+
 it('never caches refusals or user calls', async () => {
   const bad = `${API}/index/search/movie`;
   await t.app.inject({ url: bad });

@@ -9,38 +9,33 @@
  * The figures are what the built files weigh, gzipped at level 9 (what a server's compression
  * roughly sends); the bench (bench/web.ts) measures the same routes in Chromium.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import {
+  collectChunks,
+  entryKeyOf,
+  manifestFileOf,
+  readViteManifest,
+  ROUTE_MODULES,
+} from '../apps/server/src/modules/web/vite-manifest.ts';
 
 /** One route's budget: its lazy modules (manifest keys) and its JS limit in bytes. */
 export interface RouteBudget {
   route: string;
   /** The lazy chunks the route renders: the app frame and the screen. */
-  modules: string[];
+  modules: readonly string[];
   /** Most gzip bytes of JavaScript the first visit may load; undefined: reported only. */
   maxJsGzip?: number;
 }
 
 /** Issue 9: at most 100 kB of JavaScript for `/`, 160 kB for `/index` (kB = 1000 bytes). */
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { route: '/', modules: ['src/app/routes/sign-in.tsx'], maxJsGzip: 100_000 },
-  {
-    route: '/index',
-    modules: ['src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
-    maxJsGzip: 160_000,
-  },
-  { route: '/play', modules: ['src/app/app-layout.tsx', 'src/app/routes/play.tsx'] },
+  { route: '/', modules: ROUTE_MODULES['/'], maxJsGzip: 100_000 },
+  { route: '/index', modules: ROUTE_MODULES['/index'], maxJsGzip: 160_000 },
+  { route: '/play', modules: ROUTE_MODULES['/play'] },
 ];
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 /** What a route's first visit loads: file names of its scripts and style sheets. */
 export interface RouteWeight {
@@ -57,32 +52,19 @@ function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-/** Adds `key` and every chunk it statically imports to `js` and their CSS to `css`. */
-function collect(manifest: Manifest, key: string, js: Set<string>, css: Set<string>): void {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`The build's manifest has no ${key}`);
-  if (js.has(chunk.file)) return;
-  js.add(chunk.file);
-  for (const sheet of chunk.css ?? []) css.add(sheet);
-  for (const imported of chunk.imports ?? []) collect(manifest, imported, js, css);
-}
-
 /**
  * Weighs each route of `budgets` in the build at `distDir` (which needs `.vite/manifest.json`,
  * written because vite.config.ts sets `build.manifest`).
  * @throws Error when the manifest is missing or names no entry or no route module.
  */
 export function weighRoutes(distDir: string, budgets = ROUTE_BUDGETS): RouteWeight[] {
-  const manifestFile = path.join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`No ${manifestFile}: build the web app first`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error(`${manifestFile} names no entry chunk`);
+  const manifest = readViteManifest(distDir);
+  const entry = entryKeyOf(manifest, manifestFileOf(distDir));
   return budgets.map(({ route, modules, maxJsGzip }) => {
     const js = new Set<string>();
     const css = new Set<string>();
-    collect(manifest, entry, js, css);
-    for (const module of modules) collect(manifest, module, js, css);
+    collectChunks(manifest, entry, js, css);
+    for (const module of modules) collectChunks(manifest, module, js, css);
     const sum = (files: Set<string>) =>
       [...files].reduce((n, file) => n + gzipSize(path.join(distDir, file)), 0);
     return { route, js: [...js], css: [...css], jsGzip: sum(js), cssGzip: sum(css), maxJsGzip };

@@ -2,19 +2,76 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webPlugin from '../src/modules/web/web.plugin.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { createUser, type TestUser } from './helpers/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
+/** A build's manifest, as Vite writes it: the entry, two lazy routes' chunks, shared chunks. */
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-abc123.js',
+    isEntry: true,
+    imports: ['_react-entry1.js'],
+    dynamicImports: ['src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
+    css: ['assets/index-abc123.css'],
+  },
+  '_react-entry1.js': { file: 'assets/react-entry1.js' },
+  '_use-query-q1.js': { file: 'assets/use-query-q1.js', imports: ['index.html'] },
+  '_row-r1.js': { file: 'assets/row-r1.js', imports: ['index.html', '_use-query-q1.js'] },
+  'src/app/app-layout.tsx': {
+    file: 'assets/app-layout-l1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_use-query-q1.js', '_react-entry1.js'],
+  },
+  'src/app/routes/sign-in.tsx': { file: 'assets/sign-in-s1.js', imports: ['index.html'] },
+  'src/app/routes/reset-password.tsx': { file: 'assets/reset-password-p1.js' },
+  'src/app/routes/home.tsx': {
+    file: 'assets/home-h1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_row-r1.js', '_use-query-q1.js'],
+  },
+  'src/app/routes/my-list.tsx': { file: 'assets/my-list-m1.js' },
+  'src/app/routes/watch-history.tsx': { file: 'assets/watch-history-w1.js' },
+  'src/app/routes/play.tsx': { file: 'assets/play-y1.js', imports: ['_row-r1.js'] },
+  'src/app/routes/pigostore.tsx': { file: 'assets/pigostore-g1.js' },
+};
+
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>PigoStream</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root">app</div>
+  </body>
+</html>
+`;
+
+/** A fake build in a fresh folder: the shell, the entry script and, when given, a manifest. */
+function fakeBuild(manifest?: unknown): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'pigo-web-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root">app</div>');
+  writeFileSync(path.join(dist, 'index.html'), SHELL);
   writeFileSync(
     path.join(dist, 'assets', 'index-abc123.js'),
     `console.log(${'"x",'.repeat(2000)}1);`,
   );
-  t = await startTestApp({ seed: false, webDist: dist });
+  if (manifest !== undefined) {
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  }
+  return dist;
+}
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startTestApp({ seed: false, webDist: fakeBuild(MANIFEST) });
+  user = await createUser(t.app);
 });
 afterAll(async () => {
   await t.close();
@@ -48,6 +105,147 @@ it('answers an unknown app path with the shell and 404, a missing asset with JSO
   const asset = await t.app.inject({ url: '/assets/missing.js' });
   expect(asset.statusCode).toBe(404);
   expect(asset.json()).toHaveProperty('error');
+});
+
+/** The `<head>` of an HTML answer. */
+function headOf(html: string): string {
+  return html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+}
+
+/** `href`s of the `<link rel="...">` elements of `html` with `rel` (and `as`, when given). */
+function linksOf(html: string, rel: string, as?: string): string[] {
+  return [...html.matchAll(/<link\b([^>]*)>/g)]
+    .map(([, attrs = '']) => attrs)
+    .filter((attrs) => attrs.includes(`rel="${rel}"`))
+    .filter((attrs) => as === undefined || attrs.includes(`as="${as}"`))
+    .map((attrs) => /href="([^"]*)"/.exec(attrs)?.[1] ?? '');
+}
+
+const HOME_MODULES = [
+  '/assets/app-layout-l1.js',
+  '/assets/use-query-q1.js',
+  '/assets/home-h1.js',
+  '/assets/row-r1.js',
+];
+
+describe('route hints (issue 9)', () => {
+  it("preloads a signed-out /index its lazy chunks, less the entry's, and no data", async () => {
+    const res = await t.app.inject({ url: '/index' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = headOf(res.body);
+    expect(linksOf(head, 'modulepreload')).toEqual(HOME_MODULES);
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-h1.js">');
+    expect(linksOf(res.body, 'preload')).toEqual([]);
+    // The shell itself is intact, with no inline script.
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">');
+    expect(res.body.match(/<script\b/g)).toHaveLength(1);
+    expect(res.body).toContain('<div id="root">app</div>');
+  });
+
+  it('preloads a signed-in /index its sign-in check, trending rows and providers', async () => {
+    const res = await t.app.inject({ url: '/index', headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(200);
+    const head = headOf(res.body);
+    expect(linksOf(head, 'preload', 'fetch')).toEqual([
+      '/pigo-stream/auth/me',
+      '/pigo-stream/index/trending/movie',
+      '/pigo-stream/index/trending/tv',
+      '/pigo-stream/providers',
+    ]);
+    expect(head).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/pigo-stream/auth/me">',
+    );
+    expect(linksOf(head, 'modulepreload')).toEqual(HOME_MODULES);
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+  });
+
+  it('preloads /play its title when id and type are valid', async () => {
+    const res = await t.app.inject({
+      url: '/play?id=603&type=movie',
+      headers: { cookie: user.cookie },
+    });
+    const head = headOf(res.body);
+    expect(linksOf(head, 'preload', 'fetch')).toEqual([
+      '/pigo-stream/auth/me',
+      '/pigo-stream/playground/media-info?id=603&amp;type=movie',
+    ]);
+    expect(linksOf(head, 'modulepreload')).toEqual([
+      '/assets/app-layout-l1.js',
+      '/assets/use-query-q1.js',
+      '/assets/play-y1.js',
+      '/assets/row-r1.js',
+    ]);
+    const tv = await t.app.inject({
+      url: '/play?type=tv&id=1399',
+      headers: { cookie: user.cookie },
+    });
+    expect(linksOf(tv.body, 'preload', 'fetch')).toContain(
+      '/pigo-stream/playground/media-info?id=1399&amp;type=tv',
+    );
+  });
+
+  it.each([
+    '/play?id=abc&type=movie',
+    '/play?id=603&type=%3Cscript%3E',
+    '/play?id=603&type=<script>',
+    '/play?id=0603&type=movie',
+    '/play?id=-603&type=movie',
+    '/play?id=1234567890&type=movie',
+    '/play?id=603',
+    '/play?id=603&type=MOVIE',
+    '/play?id=603%22%3E%3Cb%3E&type=tv',
+  ])('%s: no title preload, nothing of the query in the page', async (url) => {
+    const res = await t.app.inject({ url, headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(linksOf(res.body, 'preload', 'fetch')).toEqual(['/pigo-stream/auth/me']);
+    // Byte for byte the page of a bare /play: the query leaves no trace.
+    const bare = await t.app.inject({ url: '/play', headers: { cookie: user.cookie } });
+    expect(res.body).toBe(bare.body);
+    expect(res.body).not.toContain('media-info');
+  });
+
+  it('preloads data only for a session cookie, never for other cookies', async () => {
+    const other = await t.app.inject({
+      url: '/index',
+      headers: { cookie: 'theme=dark; pigostream.session_token=' },
+    });
+    expect(linksOf(other.body, 'preload')).toEqual([]);
+    const secure = await t.app.inject({
+      url: '/pigostore',
+      headers: { cookie: 'theme=dark; __Secure-pigostream.session_token=abc.def' },
+    });
+    expect(linksOf(secure.body, 'preload', 'fetch')).toEqual(['/pigo-stream/auth/me']);
+  });
+
+  it('preloads the sign-in screens their chunks only, even with a session cookie', async () => {
+    const signIn = await t.app.inject({ url: '/', headers: { cookie: user.cookie } });
+    expect(linksOf(signIn.body, 'modulepreload')).toEqual(['/assets/sign-in-s1.js']);
+    expect(linksOf(signIn.body, 'preload')).toEqual([]);
+    const reset = await t.app.inject({ url: '/reset-password?token=abc' });
+    expect(linksOf(reset.body, 'modulepreload')).toEqual(['/assets/reset-password-p1.js']);
+  });
+
+  it('leaves the not-found shell as built', async () => {
+    const res = await t.app.inject({ url: '/no-such-screen', headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(SHELL);
+  });
+
+  it('serves the shell as built when the build has no manifest, or an unusable one', async () => {
+    for (const manifest of [undefined, { 'index.html': { file: 'assets/index-abc123.js' } }]) {
+      const app = Fastify({ logger: false });
+      await app.register(webPlugin, { webDist: fakeBuild(manifest), apiPrefix: '/pigo-stream' });
+      try {
+        const res = await app.inject({ url: '/index', headers: { cookie: user.cookie } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toBe(SHELL);
+      } finally {
+        await app.close();
+      }
+    }
+  });
 });
 
 /** The Content-Security-Policy of an answer as directive -> sources. */

@@ -19,6 +19,13 @@ import { passwordResetMail, verificationMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { FirstSessionStamp } from './identity.first-session.ts';
 
+/**
+ * Prefix of better-auth's cookie names: the session cookie is `pigostream.session_token`
+ * (`__Secure-pigostream.session_token` over https). The web module reads it to tell a visitor
+ * who may be signed in (route-hints.ts, issue 9).
+ */
+export const IDENTITY_COOKIE_PREFIX = 'pigostream';
+
 /** Header carrying the client IP (Fastify's `req.ip`) to better-auth; set only by the server. */
 export const CLIENT_IP_HEADER = 'x-pigo-client-ip';
 
@@ -132,7 +139,7 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       : [],
     onAPIError: { errorURL: `${publicUrl}/` },
     advanced: {
-      cookiePrefix: 'pigostream',
+      cookiePrefix: IDENTITY_COOKIE_PREFIX,
       useSecureCookies: publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // Checked in tests too (better-auth skips it under NODE_ENV=test by default).

@@ -1,16 +1,20 @@
 /**
  * Serves the built single-page app: hashed assets under `/assets` with a one-year immutable
  * cache, `index.html` (never cached) for `/` and the spec's routes (history fallback), and a
- * JSON 404 for unknown API paths.
+ * JSON 404 for unknown API paths. Each route's `index.html` carries `<link>` hints in `<head>`
+ * (route-hints.ts, issue 9): module preloads of its lazy chunks and, with a session cookie,
+ * preloads of its first data calls.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { createRouteHints, type RouteHints } from './route-hints.ts';
+import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
 /** Routes of spec section 2 the app handles itself. */
-export const APP_ROUTES = [
+export const APP_ROUTES: readonly AppRoute[] = [
   '/',
   '/index',
   '/my-list',
@@ -30,6 +34,18 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
   const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : NOT_BUILT;
+  // Hints go just before `</head>` (on its own line); without a manifest or a `</head>`, none.
+  const headEnd = built ? indexHtml.search(/[ \t]*<\/head>/i) : -1;
+  let hints: RouteHints | undefined;
+  if (headEnd >= 0 && existsSync(manifestFileOf(webDist))) {
+    try {
+      hints = createRouteHints(readViteManifest(webDist), apiPrefix);
+    } catch (error) {
+      app.log.warn({ err: error }, "The web build's manifest is unusable; serving no route hints");
+    }
+  }
+  const headHtml = indexHtml.slice(0, headEnd);
+  const restHtml = indexHtml.slice(headEnd);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -47,9 +63,17 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
   }
 
   for (const route of APP_ROUTES) {
-    app.get(route, { schema: { hide: true } }, (_req, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
-    );
+    app.get(route, { schema: { hide: true } }, (req, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (!hints) return reply.send(indexHtml);
+      const query = req.url.indexOf('?');
+      const links = hints.linksFor(route, {
+        cookie: req.headers.cookie,
+        search: query < 0 ? '' : req.url.slice(query + 1),
+      });
+      if (hints.variesByCookie(route)) reply.header('vary', 'cookie');
+      return reply.send(headHtml + links + restHtml);
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {

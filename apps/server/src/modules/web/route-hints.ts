@@ -1,0 +1,168 @@
+/**
+ * Resource hints the server adds to the app shell of each route (issue 9: a first visit's
+ * largest paint): `<link rel="modulepreload">` for the route's lazy chunks, so the browser loads
+ * them in parallel with the entry script instead of after it runs, and, for a visitor with a
+ * session cookie, `<link rel="preload" as="fetch">` for the screen's first data calls (spec 7),
+ * so their answers are on the way before the app asks. Only links: the Content-Security-Policy
+ * allows no inline script.
+ */
+import { IDENTITY_COOKIE_PREFIX } from '../identity/identity.auth.ts';
+import {
+  collectChunks,
+  entryKeyOf,
+  ROUTE_MODULES,
+  type AppRoute,
+  type ViteManifest,
+} from './vite-manifest.ts';
+
+/** Names the session cookie may start with (better-auth's cookie, with and without Secure). */
+const SESSION_COOKIE_PREFIXES = [
+  `${IDENTITY_COOKIE_PREFIX}.session_token`,
+  `__Secure-${IDENTITY_COOKIE_PREFIX}.session_token`,
+];
+
+/** The sign-in check apps/web/src/main.tsx starts on every screen (features/auth/api/get-me.ts). */
+const ME_PATH = '/auth/me';
+
+/** The data calls a signed-in first visit of a route makes before its largest paint. */
+interface RouteData {
+  /** Whether the screen waits on the sign-in check (the guarded screens). */
+  me: boolean;
+  /** The screen's own first calls: paths under the API prefix, exactly as apps/web builds them. */
+  screen: readonly string[];
+}
+
+/**
+ * Each route's first data calls: the guarded screens' sign-in check, and Home's trending rows
+ * and provider list (apps/web/src/features/home/api). `/play` adds its title from the query
+ * ({@link playDataPath}).
+ */
+const ROUTE_DATA: Record<AppRoute, RouteData> = {
+  '/': { me: false, screen: [] },
+  '/reset-password': { me: false, screen: [] },
+  '/index': { me: true, screen: ['/index/trending/movie', '/index/trending/tv', '/providers'] },
+  '/my-list': { me: true, screen: [] },
+  '/watch-history': { me: true, screen: [] },
+  '/play': { me: true, screen: [] },
+  '/pigostore': { me: true, screen: [] },
+};
+
+/** Escapes text for a double-quoted HTML attribute. */
+function attribute(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/**
+ * True when the `Cookie` header value `cookieHeader` carries a non-empty session cookie (a name
+ * starting with `pigostream.session_token` or `__Secure-pigostream.session_token`). It says only
+ * that the visitor may be signed in: the session itself is not checked (no database call).
+ */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((pair) => {
+    const eq = pair.indexOf('=');
+    if (eq < 0) return false;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    return value !== '' && SESSION_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix));
+  });
+}
+
+/**
+ * The play page's first data call for the query string `search` (without `?`), as
+ * apps/web/src/features/play/api/get-media-info.ts builds it:
+ * `/playground/media-info?id=<id>&type=<movie|tv>`. `id` must be a positive whole number of at
+ * most 9 digits without leading zeros and `type` `movie` or `tv` (the app's `parsePlayTarget`;
+ * the first of repeated parameters counts, as URLSearchParams reads it); otherwise undefined.
+ * The path is built from the validated number and a literal type, never from raw query text.
+ */
+export function playDataPath(search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  const id = params.get('id') ?? '';
+  const type = params.get('type');
+  if (!/^[1-9]\d{0,8}$/.test(id)) return undefined;
+  const mediaType = type === 'movie' ? 'movie' : type === 'tv' ? 'tv' : undefined;
+  if (!mediaType) return undefined;
+  return `/playground/media-info?id=${String(Number(id))}&type=${mediaType}`;
+}
+
+/** What a request for an app route asks of {@link RouteHints.linksFor}. */
+export interface HintRequest {
+  /** The request's `Cookie` header, if any. */
+  cookie: string | undefined;
+  /** The request's query string without `?` ('' when none). */
+  search: string;
+}
+
+/** The `<link>` elements of each app route, worked out once from a build's manifest. */
+export interface RouteHints {
+  /**
+   * The `<link>` elements (one per line, each indented 4 spaces and ending in a newline) to
+   * add to `<head>` for a request of `route`: the sign-in check first, then the module
+   * preloads, then the screen's data; '' when there are none.
+   */
+  linksFor(route: AppRoute, request: HintRequest): string;
+  /** True when the links of `route` depend on the request's cookie (answers vary by Cookie). */
+  variesByCookie(route: AppRoute): boolean;
+}
+
+/**
+ * The module preloads of each route: `/`-rooted URLs of the JavaScript of the route's lazy
+ * chunks ({@link ROUTE_MODULES}) and every chunk they import statically, less the files the
+ * entry chunk (the script `index.html` loads) already loads; in walk order, no duplicates.
+ * @throws Error when the manifest names no entry, or lacks a route module or a chunk it imports.
+ */
+export function modulePreloads(manifest: ViteManifest): Record<AppRoute, string[]> {
+  const entryJs = new Set<string>();
+  collectChunks(manifest, entryKeyOf(manifest, 'The manifest'), entryJs, new Set());
+  const routes = Object.keys(ROUTE_MODULES) as AppRoute[];
+  return Object.fromEntries(
+    routes.map((route) => {
+      const js = new Set<string>();
+      for (const key of ROUTE_MODULES[route]) collectChunks(manifest, key, js, new Set());
+      return [route, [...js].filter((file) => !entryJs.has(file)).map((file) => `/${file}`)];
+    }),
+  ) as Record<AppRoute, string[]>;
+}
+
+/**
+ * Builds the hints of every app route from the web build's `manifest`; data URLs start with
+ * `apiPrefix` (`/pigo-stream`). Data preloads are added only for a request with a session
+ * cookie ({@link hasSessionCookie}), so signed-out visitors cause no 401 calls.
+ * @throws Error as {@link modulePreloads} does.
+ */
+export function createRouteHints(manifest: ViteManifest, apiPrefix: string): RouteHints {
+  const line = (element: string) => `    ${element}\n`;
+  const fetchLink = (apiPath: string) =>
+    line(`<link rel="preload" as="fetch" crossorigin href="${attribute(apiPrefix + apiPath)}">`);
+  const modules = modulePreloads(manifest);
+  const moduleLinks = Object.fromEntries(
+    Object.entries(modules).map(([route, hrefs]) => [
+      route,
+      hrefs
+        .map((href) => line(`<link rel="modulepreload" crossorigin href="${attribute(href)}">`))
+        .join(''),
+    ]),
+  ) as Record<AppRoute, string>;
+
+  const variesByCookie = (route: AppRoute) =>
+    ROUTE_DATA[route].me || ROUTE_DATA[route].screen.length > 0;
+
+  return {
+    linksFor(route, { cookie, search }) {
+      if (!variesByCookie(route) || !hasSessionCookie(cookie)) return moduleLinks[route];
+      const { me, screen } = ROUTE_DATA[route];
+      const screenPaths = [...screen];
+      const play = route === '/play' ? playDataPath(search) : undefined;
+      if (play) screenPaths.push(play);
+      return (
+        (me ? fetchLink(ME_PATH) : '') + moduleLinks[route] + screenPaths.map(fetchLink).join('')
+      );
+    },
+    variesByCookie,
+  };
+}

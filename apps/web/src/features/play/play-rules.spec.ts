@@ -143,6 +143,20 @@ describe('details lines', () => {
     expect(formatReleaseDate('1999-03-31')).toBe('March 31, 1999');
     expect(formatReleaseDate('1999')).toBe('1999');
     expect(formatReleaseDate(undefined)).toBeUndefined();
+    expect(formatReleaseDate('2024-02-29')).toBe('February 29, 2024');
+    expect(formatReleaseDate('1999-02-30')).toBe('1999-02-30');
+  });
+  it('writes every day of a year as en-US does', () => {
+    const english = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(Date.UTC(2024, 0, 1 + day));
+      expect(formatReleaseDate(date.toISOString().slice(0, 10))).toBe(english.format(date));
+    }
   });
 });
 

@@ -120,21 +120,35 @@ export function languageNames(media: Pick<MediaDetails, 'spoken_languages'>): st
     .filter((n) => n.trim() !== '');
 }
 
+/** English month names, for {@link formatReleaseDate}. */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 /**
- * A `YYYY-MM-DD` date written out for people ('March 31, 1999'); other text is returned as it
- * is; undefined when there is no date.
+ * A `YYYY-MM-DD` date written out for people ('March 31, 1999', as `en-US` writes it); other
+ * text, or a date that does not exist, is returned as it is; undefined when there is no date.
+ * Written without `Intl`: its first use loads locale data, about 40 ms of the play page's
+ * first render on a phone (issue 9).
  */
 export function formatReleaseDate(date: string | null | undefined): string | undefined {
   if (!date) return undefined;
   if (!DATE.test(date)) return date;
   const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return date;
+  const month = MONTHS[parsed.getUTCMonth()] ?? '';
+  return `${month} ${String(parsed.getUTCDate())}, ${String(parsed.getUTCFullYear())}`;
 }
 
 /** Spec 5: a cast entry's key is its `cast_id`, or its name plus its index. */

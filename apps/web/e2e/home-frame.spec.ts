@@ -43,15 +43,32 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
     });
 
-    test('images load lazily', async ({ page }) => {
+    test("the first row's leading posters load at once, every other image lazily", async ({
+      page,
+    }) => {
+      /** `loading` and `fetchpriority` of each poster in the row titled `title`. */
+      const loadingOf = async (title: string) => {
+        const images = row(page, title).locator('img');
+        await expect(images.first()).toBeAttached();
+        return images.evaluateAll((imgs) =>
+          imgs.map(
+            (img) =>
+              `${String(img.getAttribute('loading'))}/${String(img.getAttribute('fetchpriority'))}`,
+          ),
+        );
+      };
       await page.goto('/index');
-      await expect(row(page, 'Trending: Movies').locator('img').first()).toBeAttached();
+      const movies = await loadingOf('Trending: Movies');
+      expect(movies.slice(0, 4)).toEqual(Array(4).fill('eager/high'));
+      expect(movies.slice(4).every((l) => l === 'lazy/auto')).toBe(true);
+      expect((await loadingOf('Trending: Shows')).every((l) => l === 'lazy/auto')).toBe(true);
+
       await page.getByRole('tab', { name: 'Providers' }).click();
-      await expect(row(page, 'Netflix: Movies').locator('img').first()).toBeAttached();
-      const eager = await page
-        .locator('img')
-        .evaluateAll((imgs) => imgs.filter((img) => img.getAttribute('loading') !== 'lazy').length);
-      expect(eager).toBe(0);
+      const providerMovies = await loadingOf('Netflix: Movies');
+      const leading = Math.min(4, providerMovies.length);
+      expect(providerMovies.slice(0, leading)).toEqual(Array(leading).fill('eager/high'));
+      expect(providerMovies.slice(leading).every((l) => l === 'lazy/auto')).toBe(true);
+      expect((await loadingOf('Netflix: Shows')).every((l) => l === 'lazy/auto')).toBe(true);
     });
   });
 }

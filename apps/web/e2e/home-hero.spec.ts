@@ -139,7 +139,9 @@ for (const { name, viewport } of VIEWPORTS) {
       const backdrop = page.getByTestId('hero-backdrop');
       await expect(backdrop).toBeVisible();
       await expect(backdrop).toHaveAttribute('src', /^\/pigo-stream\/images\/w1280\//);
-      await expect(backdrop).toHaveAttribute('loading', 'lazy');
+      // Above the fold: it loads at once, at high priority (the largest paint).
+      await expect(backdrop).not.toHaveAttribute('loading', 'lazy');
+      await expect(backdrop).toHaveAttribute('fetchpriority', 'high');
       await searchToggle(page).click();
       await expect(backdrop).toBeHidden();
       await searchToggle(page).click();

@@ -2,6 +2,7 @@
 import type { MediaListItem } from '@pigostream/contracts';
 import { Film, Star, Tv } from 'lucide-react';
 import {
+  memo,
   useCallback,
   useEffect,
   useRef,
@@ -40,13 +41,24 @@ export interface MediaCardProps {
   onRemoveRequest?: (item: MediaCardItem, card: HTMLAnchorElement) => void;
   /** Id of an element describing the card's extra gestures (e.g. how to remove it). */
   describedBy?: string;
+  /**
+   * The card is in the first screenful (issue 9, largest paint): its poster loads at once,
+   * at high priority, instead of lazily once laid out.
+   */
+  priority?: boolean;
 }
 
 /**
  * A 160 px wide card: the 2:3 poster (w500 image, alt text = title), the star rating with one
  * decimal ('0.0' if none) and a movie or tv icon. Tapping opens `/play?id=..&type=..`.
+ * Memoised: a row re-renders its cards only when their props change.
  */
-export function MediaCard({ item, onRemoveRequest, describedBy }: MediaCardProps) {
+export const MediaCard = memo(function MediaCard({
+  item,
+  onRemoveRequest,
+  describedBy,
+  priority = false,
+}: MediaCardProps) {
   const title = mediaTitle(item);
   const poster = imageUrl(item.poster_path, 'w500');
   const isMovie = item.media_type === 'movie';
@@ -76,7 +88,8 @@ export function MediaCard({ item, onRemoveRequest, describedBy }: MediaCardProps
             alt={title}
             width={500}
             height={750}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             draggable={false}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
@@ -100,7 +113,7 @@ export function MediaCard({ item, onRemoveRequest, describedBy }: MediaCardProps
       </div>
     </Link>
   );
-}
+});
 
 type PressHandlers = Partial<{
   onPointerDown: (e: ReactPointerEvent<HTMLAnchorElement>) => void;

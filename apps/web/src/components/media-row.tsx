@@ -1,5 +1,5 @@
 /** A titled, sideways-scrolling row of poster cards (spec 2 "Media cards and rows"). */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useRememberedScroll } from '../lib/use-remembered-scroll.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { MediaCard, type MediaCardItem } from './media-card.tsx';
@@ -10,6 +10,12 @@ export { SCROLL_STEP_PX } from './scroll-buttons.tsx';
 
 /** Placeholders shown while loading, and the count a shorter row is padded up to (spec 9). */
 export const SKELETON_COUNT = 6;
+
+/**
+ * Cards of a screen's first row whose posters load at once, at high priority (issue 9: the
+ * largest paint; a phone shows two and a half 160 px cards, a desktop up to seven).
+ */
+export const FIRST_SCREEN_CARDS = 4;
 
 /** Scroll buttons appear only when a row has more items than this (spec 9). */
 export const SCROLL_BUTTONS_ABOVE = 3;
@@ -34,6 +40,11 @@ export interface MediaRowProps {
   cardDescribedBy?: string;
   /** Shown under the scroller inside the section, e.g. a View More button. */
   footer?: ReactNode;
+  /**
+   * How many leading cards are in the first screenful, so their posters load at once at high
+   * priority (the page's largest paint); default 0: all load lazily.
+   */
+  priorityCards?: number;
 }
 
 /**
@@ -42,9 +53,10 @@ export interface MediaRowProps {
  * md screens and up, when there are more than `buttonsAbove` items, left/right buttons scroll it
  * by 450 px. A failed load shows an error notice instead of the cards. The scroll offset is
  * remembered under `id` (spec 3). `onRemoveRequest` makes the cards removable; `footer` goes
- * below the scroller.
+ * below the scroller. Memoised: it re-renders only when its props change (give it stable
+ * callbacks).
  */
-export function MediaRow({
+export const MediaRow = memo(function MediaRow({
   id,
   title,
   items = [],
@@ -55,6 +67,7 @@ export function MediaRow({
   onRemoveRequest,
   cardDescribedBy,
   footer,
+  priorityCards = 0,
 }: MediaRowProps) {
   const { ref, onScroll } = useRememberedScroll<HTMLUListElement>(id, items.length > 0);
   const headingId = `${id}-heading`;
@@ -81,12 +94,13 @@ export function MediaRow({
           aria-busy={isLoading}
           className="scrollbar-none flex gap-3 overflow-x-auto px-4 pt-1 pb-2 md:px-8"
         >
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={`${item.media_type}-${item.id}`}>
               <MediaCard
                 item={item}
                 onRemoveRequest={onRemoveRequest}
                 describedBy={cardDescribedBy}
+                priority={index < priorityCards}
               />
             </li>
           ))}
@@ -100,4 +114,4 @@ export function MediaRow({
       {footer}
     </section>
   );
-}
+});

@@ -39,7 +39,15 @@ export function providerMediaQueryOptions(provider: ProviderRef | undefined, typ
   });
 }
 
-/** `type` titles of `provider` as a TanStack query; idle until a provider is known. */
-export function useProviderMedia(provider: ProviderRef | undefined, type: MediaType) {
-  return useQuery(providerMediaQueryOptions(provider, type));
+/**
+ * `type` titles of `provider` as a TanStack query; idle until a provider is known, and while
+ * `enabled` is false.
+ */
+export function useProviderMedia(
+  provider: ProviderRef | undefined,
+  type: MediaType,
+  enabled = true,
+) {
+  const options = providerMediaQueryOptions(provider, type);
+  return useQuery({ ...options, enabled: enabled && options.enabled });
 }

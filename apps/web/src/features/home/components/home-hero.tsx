@@ -1,6 +1,7 @@
 /** The Home hero block (spec 2 Home, spec 4 Home; spec 7: w1280 home backdrop). */
 import type { HeroMedia } from '../../../lib/catalogue-parsers.ts';
 import { Flame, Sparkles, Star } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { imageUrl } from '../../../lib/images.ts';
 import { formatRating, mediaTitle, playPath } from '../../../lib/media.ts';
@@ -22,11 +23,18 @@ function releaseYear(media: HeroMedia): string | undefined {
 }
 
 /**
- * The hero: the backdrop (w1280, lazy) unless `showBackdrop` is false (spec 4: hidden while
+ * The hero: the backdrop (w1280, loaded at once at high priority: it is the first screen's
+ * largest paint, issue 9) unless `showBackdrop` is false (spec 4: hidden while
  * search mode is on or the search text is non-empty), the label, title, type (Movie or Show),
  * year, rating and overview. The whole block is one link to the play page.
  */
-export function HomeHero({ pick, showBackdrop }: { pick: HeroPick; showBackdrop: boolean }) {
+export const HomeHero = memo(function HomeHero({
+  pick,
+  showBackdrop,
+}: {
+  pick: HeroPick;
+  showBackdrop: boolean;
+}) {
   const { media, kind } = pick;
   const title = mediaTitle(media);
   const year = releaseYear(media);
@@ -45,7 +53,7 @@ export function HomeHero({ pick, showBackdrop }: { pick: HeroPick; showBackdrop:
             alt=""
             width={1280}
             height={720}
-            loading="lazy"
+            fetchPriority="high"
             decoding="async"
             data-testid="hero-backdrop"
             className="absolute inset-0 -z-10 size-full object-cover transition-transform duration-700 group-hover:scale-[1.02]"
@@ -87,7 +95,7 @@ export function HomeHero({ pick, showBackdrop }: { pick: HeroPick; showBackdrop:
       </Link>
     </section>
   );
-}
+});
 
 /** The hero's pulsing placeholder while its title is found, the same size as the hero. */
 export function HomeHeroSkeleton() {

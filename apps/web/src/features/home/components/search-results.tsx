@@ -1,6 +1,7 @@
 /** Search mode's result rows (spec 2 Home: 'Search Results: Movies' and 'Search Results: Shows'). */
 import type { MediaType } from '@pigostream/contracts';
-import { MediaRow } from '../../../components/media-row.tsx';
+import { memo, useCallback } from 'react';
+import { FIRST_SCREEN_CARDS, MediaRow } from '../../../components/media-row.tsx';
 import { useSearchMedia } from '../api/search-media.ts';
 
 const ROWS: readonly { type: MediaType; title: string }[] = [
@@ -13,20 +14,33 @@ export const SEARCH_ROW_IDS = ROWS.map(({ type }) => `search-${type}`);
 
 /**
  * Both result rows for the submitted `query`; still placeholders while nothing is submitted.
- * A failed or timed-out search ('Request timed out.') shows its message in the row.
+ * A failed or timed-out search ('Request timed out.') shows its message in the row. Memoised
+ * on `query`; the first row's leading posters load at once.
  */
-export function SearchResults({ query }: { query: string }) {
+export const SearchResults = memo(function SearchResults({ query }: { query: string }) {
   return (
     <div className="flex flex-col gap-8">
-      {ROWS.map((row) => (
-        <SearchRow key={`${row.type}-${query}`} query={query} {...row} />
+      {ROWS.map((row, index) => (
+        <SearchRow key={`${row.type}-${query}`} query={query} {...row} first={index === 0} />
       ))}
     </div>
   );
-}
+});
 
-function SearchRow({ type, title, query }: { type: MediaType; title: string; query: string }) {
+function SearchRow({
+  type,
+  title,
+  query,
+  first,
+}: {
+  type: MediaType;
+  title: string;
+  query: string;
+  first: boolean;
+}) {
   const search = useSearchMedia(type, query);
+  const { refetch } = search;
+  const retry = useCallback(() => void refetch(), [refetch]);
   return (
     <MediaRow
       id={`search-${type}`}
@@ -34,7 +48,8 @@ function SearchRow({ type, title, query }: { type: MediaType; title: string; que
       items={search.data?.results}
       isLoading={search.isLoading}
       error={search.error}
-      onRetry={() => void search.refetch()}
+      onRetry={retry}
+      priorityCards={first ? FIRST_SCREEN_CARDS : 0}
     />
   );
 }

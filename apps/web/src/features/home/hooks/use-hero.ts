@@ -4,6 +4,7 @@
  */
 import type { HeroMedia } from '../../../lib/catalogue-parsers.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { getHeroMedia, getMediaDetails } from '../api/get-media-details.ts';
 import { getMostWatched } from '../api/get-most-watched.ts';
 import { getRecommendations } from '../api/get-recommendations.ts';
@@ -69,17 +70,16 @@ function recommendedQueryOptions(uid: string | undefined, enabled: boolean) {
  * hero then stays away, Home still works) and `isLoading` while it is found. A failed
  * most-watched call falls back to the recommendation. The random pick is cached with the
  * query, so it stays put while browsing. `uid` is the signed-in user's id (undefined while
- * unknown).
+ * unknown). The pick object keeps its identity while its title does (HomeHero is memoised).
  */
 export function useHero(uid: string | undefined): { pick: HeroPick | null; isLoading: boolean } {
   const mostWatched = useQuery(mostWatchedQueryOptions());
   const fallback = mostWatched.isError || (mostWatched.isSuccess && mostWatched.data === null);
   const recommended = useQuery(recommendedQueryOptions(uid, fallback));
 
-  if (mostWatched.data)
-    return { pick: { kind: 'most-watched', media: mostWatched.data }, isLoading: false };
-  if (recommended.data)
-    return { pick: { kind: 'recommended', media: recommended.data }, isLoading: false };
-  const isLoading = mostWatched.isPending || (fallback && recommended.isPending);
-  return { pick: null, isLoading };
+  const media = mostWatched.data ?? recommended.data ?? null;
+  const kind: HeroKind = mostWatched.data ? 'most-watched' : 'recommended';
+  const pick = useMemo(() => (media ? { kind, media } : null), [kind, media]);
+  const isLoading = !pick && (mostWatched.isPending || (fallback && recommended.isPending));
+  return { pick, isLoading };
 }

@@ -40,14 +40,17 @@ function outcome(query: UseQueryResult<{ results: readonly unknown[] }>): RowOut
  * Reads every Home grid through TanStack Query (the rows read the same cached queries): both
  * trending rows, the provider list and the selected provider's rows (loaded on either tab, so
  * tab switches are instant and 'No content available from trending or providers.' can be
- * known), and the two search rows while a search is shown.
+ * known; on the Trending tab only once its rows have settled, so they do not compete with the
+ * first screen, issue 9), and the two search rows while a search is shown.
  */
 export function useHomeStatus(view: HomeView): HomeStatus {
   const trending = [useTrending('movie'), useTrending('tv')];
   const providers = useProviders();
+  const trendingSettled = trending.every((q) => !q.isPending);
+  const providerRowsWanted = view.activeGrid === 'providers' || trendingSettled;
   const providerRows = [
-    useProviderMedia(view.provider, 'movie'),
-    useProviderMedia(view.provider, 'tv'),
+    useProviderMedia(view.provider, 'movie', providerRowsWanted),
+    useProviderMedia(view.provider, 'tv', providerRowsWanted),
   ];
   const searchQuery = view.searchMode ? view.query : '';
   const search = [useSearchMedia('movie', searchQuery), useSearchMedia('tv', searchQuery)];

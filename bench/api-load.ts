@@ -1,9 +1,11 @@
 /**
  * API under load (issue 9): autocannon in a second process (bench/load/worker.ts), loopback
  * only, 100 connections for 10 s on each catalogue call and on a signed-in `fetch-my-list`,
- * each followed by the same run on a bare Fastify route in a third process
+ * each paired with the same run on a bare Fastify route in a third process
  * (bench/load/bare-server.ts) answering a body of the same size, so each figure reads as a
- * ratio. Requests per second, p50 and p99 latency. Prints, never asserts.
+ * ratio. The pair is run ROUNDS times, alternating (call, bare, call, bare), so a shared
+ * machine's drift weighs on both sides alike. Requests per second (mean of the rounds), p50 and
+ * p99 latency (the worst round's). Prints, never asserts.
  */
 import { spawn } from 'node:child_process';
 import { record } from './report.ts';
@@ -15,6 +17,8 @@ const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? '10');
 /** A short unrecorded run first, so caches and JIT are warm. */
 const WARM_UP_S = 2;
+/** Alternating (call, bare route) pairs per call. */
+const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? '2');
 
 /** Runs the load generator once in its own process. @throws Error when it fails. */
 function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -37,10 +41,39 @@ function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
-/** Measures `url` (warm-up, then the recorded run). */
-async function measure(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  await runLoad({ url, headers, connections: CONNECTIONS, duration: WARM_UP_S });
-  return runLoad({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+/** One load run of `url`. */
+function loadOnce(url: string, headers: Record<string, string>, duration: number) {
+  return runLoad({ url, headers, connections: CONNECTIONS, duration });
+}
+
+/** The figures of several runs of one URL: mean requests per second, worst p50 and p99. */
+function combine(runs: LoadResult[]): LoadResult {
+  return {
+    requestsPerSec: runs.reduce((sum, r) => sum + r.requestsPerSec, 0) / runs.length,
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/**
+ * Measures `url` and the bare route `bareUrl` in alternating rounds, after a warm-up of each.
+ */
+async function measurePair(
+  url: string,
+  headers: Record<string, string>,
+  bareUrl: string,
+): Promise<{ real: LoadResult; base: LoadResult }> {
+  await loadOnce(url, headers, WARM_UP_S);
+  await loadOnce(bareUrl, {}, WARM_UP_S);
+  const real: LoadResult[] = [];
+  const base: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    real.push(await loadOnce(url, headers, DURATION_S));
+    base.push(await loadOnce(bareUrl, {}, DURATION_S));
+  }
+  return { real: combine(real), base: combine(base) };
 }
 
 /** Body size in bytes of `url`'s answer, as autocannon receives it (no compression asked). */
@@ -57,7 +90,7 @@ export async function benchApiLoad(
   barePort: number,
 ): Promise<void> {
   console.log(
-    `API under load (autocannon in a second process, ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, loopback)`,
+    `API under load (autocannon in a second process, ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, ${String(ROUNDS)} alternating rounds with the bare route, loopback)`,
   );
   const api = `${server.baseUrl}/pigo-stream`;
   // Something in the list, so the call reads rows and titles.
@@ -94,8 +127,8 @@ export async function benchApiLoad(
     for (const call of calls) {
       const headers = call.headers ?? {};
       const bytes = await bodySize(call.url, headers);
-      const real = await measure(call.url, headers);
-      const base = await measure(`http://127.0.0.1:${String(barePort)}/bare/${String(bytes)}`);
+      const bareUrl = `http://127.0.0.1:${String(barePort)}/bare/${String(bytes)}`;
+      const { real, base } = await measurePair(call.url, headers, bareUrl);
       const ratio = base.requestsPerSec > 0 ? real.requestsPerSec / base.requestsPerSec : 0;
       const label = `api ${call.name}`;
       record({ name: `${label}: body`, value: bytes, unit: 'bytes' });

@@ -3,13 +3,16 @@
  * headless) with its default mobile settings (emulated phone, simulated slow 4G and CPU
  * slowdown) on `/` signed out, and on `/index` and the play page signed in (the session cookie
  * sent as a header). Performance, accessibility and best practices, 0-100. Prints, never
- * asserts.
+ * asserts. BENCH_LIGHTHOUSE_REPORTS=<folder> also writes each page's full report there as JSON
+ * (open it in the Lighthouse viewer to see the largest paint and the long tasks).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { record } from './report.ts';
 import type { BenchAccount, BenchServer } from './server.ts';
-import { PLAY_PATH } from './web.ts';
+import { BENCH_PAGES } from './web.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -43,6 +46,12 @@ async function audit(port: number, url: string, cookie: string | null): Promise<
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+    writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -67,17 +76,12 @@ export async function benchLighthouse(server: BenchServer, account: BenchAccount
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {
-    for (const [route, signedIn] of [
-      ['/', false],
-      ['/index', true],
-      [PLAY_PATH, true],
-    ] as const) {
+    for (const { path: route, name, signedIn } of BENCH_PAGES) {
       const { scores, failing } = await audit(
         chrome.port,
         `${server.baseUrl}${route}`,
         signedIn ? account.cookie : null,
       );
-      const name = route.startsWith('/play') ? '/play' : route;
       for (const category of CATEGORIES) {
         record({
           name: `lighthouse ${name}: ${category}`,

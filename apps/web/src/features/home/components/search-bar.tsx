@@ -3,11 +3,13 @@
  * trimmed query does nothing, a query is saved only when it differs from the latest saved one).
  */
 import { Search, X } from 'lucide-react';
+import type { SearchHistoryEntry } from '@pigostream/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FocusEvent } from 'react';
 import { useLocalStore } from '../../../lib/local-store.ts';
 import { useRemoveSearchHistory } from '../api/remove-search-history.ts';
 import { useSaveSearchHistory } from '../api/save-search-history.ts';
-import { useSearchHistory } from '../api/get-search-history.ts';
+import { searchHistoryQueryKey, useSearchHistory } from '../api/get-search-history.ts';
 import { matchingHistory, shouldSaveSearch, submittableQuery } from '../search-rules.ts';
 import { SEARCH_HISTORY_ID, SearchHistoryMenu } from './search-history-menu.tsx';
 import { SEARCH_ROW_IDS } from './search-results.tsx';
@@ -28,6 +30,10 @@ export function SearchBar({ uid }: { uid: string | undefined }) {
   const history = useSearchHistory(uid);
   const save = useSaveSearchHistory(uid);
   const remove = useRemoveSearchHistory(uid);
+  const queryClient = useQueryClient();
+  // The query of a save still on its way (until the history has been refetched after it): the
+  // latest saved query for the spec 5 rule, so a quick second submit is not saved twice.
+  const savingQuery = useRef<string | null>(null);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const entries = matchingHistory(history.data ?? [], text);
@@ -43,10 +49,17 @@ export function SearchBar({ uid }: { uid: string | undefined }) {
     set({ searchQuery: query, triggerSearch: query });
     setOpen(false);
     inputRef.current?.blur();
-    if (shouldSaveSearch(query, history.data?.[0]?.query)) {
+    const latest =
+      savingQuery.current ??
+      queryClient.getQueryData<SearchHistoryEntry[]>(searchHistoryQueryKey(uid))?.[0]?.query;
+    if (shouldSaveSearch(query, latest)) {
+      savingQuery.current = query;
       save.mutate(query, {
         onError: (error) => {
           console.error('Saving the search failed', error);
+        },
+        onSettled: () => {
+          if (savingQuery.current === query) savingQuery.current = null;
         },
       });
     }

@@ -140,24 +140,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Security headers (issue 9: CSP without inline script, nosniff, Referrer-Policy, frame
   // rules that let the player's embeds load), worked out once by helmet.
-  addSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        // TMDB's image host for posters, and AniList's for anime covers (live AniList answers
-        // and imported AniList dumps both point there).
-        'img-src': [
-          "'self'",
-          'data:',
-          config.imageBaseUrl.replace(/\/t\/p$/, ''),
-          ANILIST_IMAGE_ORIGIN,
-        ],
-        'frame-src': ['*'],
-        'media-src': ["'self'", 'https:', 'blob:'],
-        'upgrade-insecure-requests': null,
+  addSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          // TMDB's image host for posters, and AniList's for anime covers (live AniList answers
+          // and imported AniList dumps both point there).
+          'img-src': [
+            "'self'",
+            'data:',
+            config.imageBaseUrl.replace(/\/t\/p$/, ''),
+            ANILIST_IMAGE_ORIGIN,
+          ],
+          'frame-src': ['*'],
+          'media-src': ["'self'", 'https:', 'blob:'],
+          'upgrade-insecure-requests': null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    // API answers get the short set for answers nothing runs in; the API docs are a page.
+    { prefix: API_PREFIX, pages: [`${API_PREFIX}/docs`] },
+  );
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(swagger, {
     openapi: {

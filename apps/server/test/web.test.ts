@@ -260,7 +260,7 @@ function cspOf(headers: Record<string, string | string[] | number | undefined>) 
   );
 }
 
-it.each(['/index', '/pigo-stream/providers', '/pigo-stream/no-such-call'])(
+it.each(['/index', '/no-such-screen', '/pigo-stream/docs'])(
   '%s: security headers without blocking embedded players',
   async (url) => {
     const res = await t.app.inject({ url });
@@ -287,6 +287,25 @@ it.each(['/index', '/pigo-stream/providers', '/pigo-stream/no-such-call'])(
     expect(csp.get('img-src')).toContain("'self'");
   },
 );
+
+it.each([
+  '/pigo-stream/providers',
+  '/pigo-stream/no-such-call',
+  '/pigo-stream/images/w500/art/poster/movie-603.svg?t=The+Matrix',
+  '/pigo-stream/docs-not-a-page',
+])('%s: an API answer runs, loads and frames nothing from elsewhere', async (url) => {
+  const res = await t.app.inject({ url });
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  const csp = cspOf(res.headers);
+  expect(csp.get('default-src')).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+  // Headers that only mean something for a page are left out.
+  expect(res.headers).not.toHaveProperty('cross-origin-opener-policy');
+  expect(res.headers).not.toHaveProperty('x-xss-protection');
+});
 
 it('lets posters from TMDB and anime covers from AniList load, and no other image host', async () => {
   const res = await t.app.inject({ url: '/index' });

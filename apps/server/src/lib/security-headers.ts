@@ -39,13 +39,48 @@ export function securityHeadersOf(options: Readonly<HelmetOptions>): HeaderSet {
 }
 
 /**
- * Adds helmet's headers for `options` to every answer of `app` (an `onRequest` hook, so routes
- * may still set their own). @throws Error when helmet refuses the options.
+ * The headers of API answers (JSON, drawn art, media files): nothing in them may run, load or be
+ * framed by another site (OWASP REST Security Cheat Sheet: `default-src 'none'`, nosniff, frame
+ * rules). Helmet's other headers (opener policy, origin-agent-cluster, DNS prefetch, legacy XSS
+ * and download switches) only mean something for a document, so API answers skip them: 6
+ * headers and about 250 bytes instead of 12 and about 750 on every call.
  */
-export function addSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
+export const API_SECURITY_HEADERS: HeaderSet = Object.freeze({
+  'content-security-policy': "default-src 'none';frame-ancestors 'self'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+});
+
+/** Where API answers are: their path prefix, and the pages under it that are documents. */
+export interface ApiPaths {
+  /** Path prefix of the API, e.g. `/pigo-stream` (answers under `${prefix}/`). */
+  prefix: string;
+  /** Path prefixes under `prefix` that serve HTML pages (the API docs), which get page headers. */
+  pages: readonly string[];
+}
+
+/**
+ * Adds helmet's headers for `options` to every answer of `app` (an `onRequest` hook, so routes
+ * may still set their own); with `api`, answers under the API prefix get
+ * {@link API_SECURITY_HEADERS} instead, except its `pages`. @throws Error when helmet refuses
+ * the options.
+ */
+export function addSecurityHeaders(
+  app: FastifyInstance,
+  options: Readonly<HelmetOptions>,
+  api?: ApiPaths,
+): void {
   const headers = securityHeadersOf(options);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const apiStart = api ? `${api.prefix}/` : undefined;
+  const isApi = (url: string) =>
+    apiStart !== undefined &&
+    url.startsWith(apiStart) &&
+    !(api?.pages ?? []).some((page) => url === page || url.startsWith(`${page}/`));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApi(req.url) ? API_SECURITY_HEADERS : headers);
     done();
   });
 }

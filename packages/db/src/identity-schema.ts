@@ -4,7 +4,7 @@
  * expects them) and the product's own `users` row written by `POST /pigo-stream/auth/users`.
  * Passwords live only in `account.password`, as better-auth's salted scrypt hashes.
  */
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -22,6 +22,12 @@ export const authUser = pgTable('user', {
   image: text('image'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /**
+   * When the user's first-ever session began (null until then). Not one of better-auth's
+   * fields: the identity module sets it once, so that first session can be told from later
+   * ones (spec section 4: the welcome after a first-ever sign-in).
+   */
+  firstSessionAt: timestamp('first_session_at', { withTimezone: true }),
 });
 
 /** Signed-in sessions; the cookie carries `token`. */
@@ -95,3 +101,19 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Attempt counters of the identity limits (issue 14), one row per key (`<call>|<kind>|<value>`,
+ * e.g. `sign-in/email|address|kim@gmail.com`), counted in fixed windows: `count` attempts since
+ * the window began, which ends at `window_ends_at`. Kept here so the limits survive restarts
+ * on one server; with REDIS_URL the counters live in Redis instead.
+ */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_window_ends_at_idx').on(t.windowEndsAt)],
+);

@@ -29,6 +29,11 @@ import { createLocalSource } from './modules/catalogue/local.source.ts';
 import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
 import { createTmdbSource } from './modules/catalogue/tmdb/tmdb.source.ts';
 import { UpstreamError } from './modules/catalogue/upstream-error.ts';
+import {
+  refuseCrossOriginWrites,
+  refuseNonCanonicalPaths,
+  useSafeJsonParser,
+} from './lib/request-guards.ts';
 import { cacheResponses, clearOnWrites } from './lib/response-cache.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
@@ -110,6 +115,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Issue 14: rules hold on what the code acts on. Paths with more than one reading answer 400,
+  // writes from another origin 403, and JSON too deep or carrying NUL characters 400.
+  refuseNonCanonicalPaths(app, API_PREFIX);
+  refuseCrossOriginWrites(app, API_PREFIX, config.identity.trustedOrigins);
+  useSafeJsonParser(app, false);
 
   app.setErrorHandler((error, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -204,11 +214,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         sourcesFile: config.sources.file,
         mediaDir: config.sources.mediaDir,
         apiPrefix: API_PREFIX,
+        publicUrl: config.publicUrl,
       });
       await api.register(storeRoutes, {
         releasesFile: config.releasesFile,
         dataDir: config.dataDir,
         apiPrefix: API_PREFIX,
+        publicUrl: config.publicUrl,
       });
     },
     { prefix: API_PREFIX },

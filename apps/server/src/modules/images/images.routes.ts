@@ -1,7 +1,8 @@
 /**
  * `GET /pigo-stream/images/{size}/{path}`: the one image base the app uses. Drawn-art paths
  * (`/art/{kind}/{seed}.svg?t=&y=&bg=`) are drawn here; any other `*_path` is redirected to
- * TMDB's image host (`IMAGE_BASE_URL/{size}/{path}`). Errors: 400 for an unknown size or kind.
+ * TMDB's image host (`IMAGE_BASE_URL/{size}/{path}`). Errors: 400 for an unknown size or kind,
+ * or a seed that is not valid percent-encoding.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +42,12 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ imageBaseUrl: string }> = asy
       const art = /^art\/(poster|backdrop|still|profile|logo)\/([^/]{1,120})\.svg$/.exec(rest);
       if (art?.[1] && art[2]) {
         const kind = art[1] as 'poster' | 'backdrop' | 'still' | 'profile' | 'logo';
-        const seed = decodeURIComponent(art[2]);
+        let seed: string;
+        try {
+          seed = decodeURIComponent(art[2]);
+        } catch {
+          return reply.code(400).send({ error: 'Unknown image path' });
+        }
         const bg = req.query.bg ?? (seed.endsWith('-white') ? 'white' : undefined);
         const svg = drawArt({
           kind,

@@ -4,10 +4,12 @@
  * - tv: `Show (Year) [tmdbid-1396]/Season 01/S01E02.mkv` (any file name holding `SxxEyy`).
  * `[tmdbid=603]` is accepted too. Video files: mp4, mkv, webm, m4v, mov; dot-files are skipped.
  * Each file gets an opaque id (a hash of its path in the library); only scanned files can be
- * looked up by id, so no request names a path.
+ * looked up by id, so no request names a path. Symlinks are followed only while they stay
+ * inside MEDIA_DIR: a file whose real path (links resolved) is outside the real MEDIA_DIR is
+ * neither listed nor served (issue 14).
  */
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Extensions of the video files the library lists (lower case, no dot). */
@@ -56,8 +58,31 @@ export function keyForPath(parts: string[]): string | undefined {
   return inSeasonFolder ? undefined : mediaKey('movie', tmdbId);
 }
 
-/** Lists `[relative parts, absolute path]` of files under `dir` (symlinks followed). */
-async function walk(dir: string, parts: string[], out: [string[], string][]): Promise<void> {
+/** Whether `real` (a resolved path) is `root` (a resolved directory) or inside it. */
+export function isInside(root: string, real: string): boolean {
+  const relative = path.relative(root, real);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * The real path of a library file when it lies inside the real MEDIA_DIR `root`, else
+ * undefined (also when it is gone).
+ */
+export async function realPathInside(root: string, file: string): Promise<string | undefined> {
+  const real = await realpath(file).catch(() => undefined);
+  return real !== undefined && isInside(root, real) ? real : undefined;
+}
+
+/**
+ * Lists `[relative parts, absolute path]` of files under `dir` whose real path is inside
+ * `root` (symlinks followed within it).
+ */
+async function walk(
+  root: string,
+  dir: string,
+  parts: string[],
+  out: [string[], string][],
+): Promise<void> {
   if (parts.length > MAX_DEPTH || out.length >= MAX_FILES) return;
   const entries = await readdir(dir, { withFileTypes: true });
   for (const entry of entries) {
@@ -66,11 +91,12 @@ async function walk(dir: string, parts: string[], out: [string[], string][]): Pr
     let isDir = entry.isDirectory();
     let isFile = entry.isFile();
     if (entry.isSymbolicLink()) {
+      if ((await realPathInside(root, full)) === undefined) continue;
       const target = await stat(full).catch(() => undefined);
       isDir = target?.isDirectory() ?? false;
       isFile = target?.isFile() ?? false;
     }
-    if (isDir) await walk(full, [...parts, entry.name], out).catch(() => undefined);
+    if (isDir) await walk(root, full, [...parts, entry.name], out).catch(() => undefined);
     else if (isFile) out.push([[...parts, entry.name], full]);
   }
 }
@@ -87,6 +113,8 @@ export interface MediaLibraryOptions {
 export class MediaLibrary {
   private byKey = new Map<string, MediaFile[]>();
   private byId = new Map<string, MediaFile>();
+  /** The real path of MEDIA_DIR (links resolved), once scanned. */
+  private root: string | undefined;
   private lastScanAt = 0;
   private running: Promise<number> | undefined;
 
@@ -124,13 +152,22 @@ export class MediaLibrary {
     return this.byId.get(id);
   }
 
+  /**
+   * The real path to serve for a listed file, checked again now (a link may have changed since
+   * the scan): undefined when it no longer lies inside MEDIA_DIR or is gone.
+   */
+  async servablePath(file: MediaFile): Promise<string | undefined> {
+    return this.root === undefined ? undefined : realPathInside(this.root, file.path);
+  }
+
   private async runScan(): Promise<number> {
     this.lastScanAt = Date.now();
     const dir = this.options.dir;
     if (!dir) return 0;
     const found: [string[], string][] = [];
     try {
-      await walk(dir, [], found);
+      this.root = await realpath(dir);
+      await walk(this.root, dir, [], found);
     } catch (err) {
       this.options.log('MEDIA_DIR cannot be read; the local media library is empty', {
         dir,

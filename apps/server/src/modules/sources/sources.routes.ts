@@ -5,7 +5,7 @@
  * - `POST /sources/rescan` -> `{ files }`: rescans MEDIA_DIR (at most once per 10 s).
  * - `GET /sources/media/{id}`: a local library file by its opaque id, with HTTP range requests
  *   (206 + Content-Range, 416 for an unsatisfiable range). 400 for a malformed id, 404 for an
- *   unknown one; no other path is reachable.
+ *   unknown one or a file whose real path has left MEDIA_DIR; no other path is reachable.
  * SOURCES_FILE is validated and MEDIA_DIR scanned when the plugin registers.
  */
 import fastifyStatic from '@fastify/static';
@@ -33,6 +33,8 @@ export interface SourcesRoutesOptions {
   mediaDir: string | undefined;
   /** Prefix the API is mounted at, for local file links. */
   apiPrefix: string;
+  /** PUBLIC_URL's origin: local file links start with it, never with the request's Host. */
+  publicUrl: string;
 }
 
 export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async (app, opts) => {
@@ -59,7 +61,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
         response: { 200: serversSchema, 400: errorSchema },
       },
     },
-    (req) => service.listServers(req.query, `${req.protocol}://${req.host}`),
+    (req) => service.listServers(req.query, opts.publicUrl),
   );
 
   app.post(
@@ -98,10 +100,11 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
     },
     async (req, reply) => {
       const file = library.file(req.params.mediaId);
-      if (!file) return reply.code(404).send({ error: 'Unknown media file' });
+      const real = file && (await library.servablePath(file));
+      if (!real) return reply.code(404).send({ error: 'Unknown media file' });
       return reply
         .header('cache-control', 'private, max-age=3600')
-        .sendFile(path.basename(file.path), path.dirname(file.path), { cacheControl: false });
+        .sendFile(path.basename(real), path.dirname(real), { cacheControl: false });
     },
   );
 };

@@ -27,6 +27,8 @@ export interface StoreRoutesOptions {
   /** DATA_DIR (absolute) or `memory://`; release files live in its `releases` folder. */
   dataDir: string;
   apiPrefix: string;
+  /** PUBLIC_URL's origin: download links start with it, never with the request's Host. */
+  publicUrl: string;
 }
 
 export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app, opts) => {
@@ -36,7 +38,6 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
     : path.join(opts.dataDir, 'releases');
   const service = createStoreService({ manifest, releasesDir, apiPrefix: opts.apiPrefix });
   await app.register(fastifyStatic, { serve: false });
-  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
 
   app.get(
     '/pigostore/app-version',
@@ -49,7 +50,7 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
       },
     },
     async (req) => ({
-      version: (await service.release(req.query.platform, origin(req)))?.version ?? NO_VERSION,
+      version: (await service.release(req.query.platform, opts.publicUrl))?.version ?? NO_VERSION,
     }),
   );
 
@@ -64,7 +65,7 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
       },
     },
     async (req, reply) => {
-      const release = await service.release(req.query.platform, origin(req));
+      const release = await service.release(req.query.platform, opts.publicUrl);
       if (!release) {
         return reply.code(404).send({ error: `No player download for ${req.query.platform} yet.` });
       }

@@ -15,9 +15,10 @@ import {
   type Database,
 } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
-import { passwordResetMail, verificationMail } from '../mail/mail.templates.ts';
+import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { FirstSessionStamp } from './identity.first-session.ts';
+import { firstSessionStart } from './identity.first-session.ts';
+import { deleteResetTokens } from './identity.repository.ts';
 
 /**
  * Prefix of better-auth's cookie names: the session cookie is `pigostream.session_token`
@@ -58,7 +59,6 @@ export interface IdentityAuthOptions {
 export function createIdentityAuth(options: IdentityAuthOptions) {
   const { db, config, publicUrl, basePath, secret, mailer, log } = options;
   const google = config.google;
-  const firstSession = new FirstSessionStamp(db);
   return betterAuth({
     appName: 'PigoStream',
     baseURL: publicUrl,
@@ -82,19 +82,28 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
         log(level, message, details);
       },
     },
-    // identity.routes.ts limits per address and per IP instead (agreed identity API).
+    // identity.proxy.ts limits per address and per IP instead (identity.rate-limit.ts).
     rateLimit: { enabled: false },
     session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_UPDATE_SECONDS },
     emailAndPassword: {
       enabled: true,
-      // Unverified users get a session: the app shows the pending message, and product calls
-      // refuse them (identity.guard.ts).
+      // Unverified users who sign in get a session: the app shows the pending message, and
+      // product calls refuse them (identity.guard.ts).
       requireEmailVerification: false,
-      autoSignIn: true,
+      // Sign-up does not sign in, so a taken address can answer exactly like a new one
+      // (better-auth's generic answer; issue 14): the verification link signs the user in.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(signUpAttemptMail(user.email, user.name, `${publicUrl}/`));
+      },
       minPasswordLength: config.passwordMinLength,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(passwordResetMail(user.email, user.name, url));
+      },
+      // A used reset link ends every other one of the user's (issue 14).
+      onPasswordReset: async ({ user }) => {
+        await deleteResetTokens(db, user.id);
       },
     },
     emailVerification: {
@@ -105,17 +114,10 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       },
     },
     databaseHooks: {
-      user: {
-        create: {
-          before: async (user) => {
-            firstSession.userCreated(user.email);
-          },
-        },
-      },
       session: {
         create: {
           before: async (session) => {
-            const createdAt = await firstSession.startFor(session.userId);
+            const createdAt = await firstSessionStart(db, session.userId);
             return createdAt ? { data: { ...session, createdAt } } : undefined;
           },
         },
@@ -145,6 +147,15 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       // Checked in tests too (better-auth skips it under NODE_ENV=test by default).
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Mail goes out after the answer: a reset or resend for an address that exists takes
+      // as long as one for an address that does not (issue 14). Failures are logged.
+      backgroundTasks: {
+        handler: (task) => {
+          task.catch((error: unknown) => {
+            log('error', 'identity background task failed', [error]);
+          });
+        },
+      },
     },
   });
 }

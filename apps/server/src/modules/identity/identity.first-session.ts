@@ -1,45 +1,24 @@
 /**
  * Makes a user's first-ever session start at the user's creation time, so `/auth/me` answers
- * `creationTime === lastSignInTime` exactly on a first sign-in (spec section 4: the welcome
- * message after sign-up or a first Google sign-in), as the spec's identity provider does.
- * better-auth creates the user and then, milliseconds later, the session; this bridges the gap.
+ * `creationTime === lastSignInTime` exactly for that session (spec section 4: the welcome
+ * message after a first sign-in via sign-up or Google), as the spec's identity provider does.
+ * Sign-up does not sign in (issue 14), so the first session may come minutes or days later:
+ * from the verification link, a password sign-in, or Google. `user.first_session_at` records
+ * that it happened, once, atomically.
  */
-import type { Database } from '@pigostream/db';
-import { findUserCreation } from './identity.repository.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { authUser, type Database } from '@pigostream/db';
 
-/** How long a new user's first session may take to follow, in ms. */
-const FIRST_SESSION_WINDOW_MS = 60_000;
-
-/** Tracks users created moments ago until their first session (one per auth instance). */
-export class FirstSessionStamp {
-  /** Lower-cased e-mails of users just created, with when the mark expires (ms since epoch). */
-  private readonly pending = new Map<string, number>();
-
-  constructor(
-    private readonly db: Database,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Call when a user is about to be created (better-auth's user create hook). */
-  userCreated(email: string): void {
-    const now = this.now();
-    for (const [key, expires] of this.pending) if (expires <= now) this.pending.delete(key);
-    this.pending.set(email.toLowerCase(), now + FIRST_SESSION_WINDOW_MS);
-  }
-
-  /**
-   * Call when a session is about to be created: the start time to give it (the user's creation
-   * time) when it is the first session of a user just created, otherwise null. Each new user
-   * gets this once.
-   */
-  async startFor(userId: string): Promise<Date | null> {
-    if (this.pending.size === 0) return null;
-    const user = await findUserCreation(this.db, userId);
-    if (!user) return null;
-    const key = user.email.toLowerCase();
-    const expires = this.pending.get(key);
-    if (expires === undefined) return null;
-    this.pending.delete(key);
-    return expires > this.now() ? user.createdAt : null;
-  }
+/**
+ * Call when a session of `userId` is about to be created (better-auth's session create hook).
+ * @returns the start time to give it (the user's creation time) when it is the user's first
+ *   session ever, otherwise null.
+ */
+export async function firstSessionStart(db: Database, userId: string): Promise<Date | null> {
+  const [user] = await db
+    .update(authUser)
+    .set({ firstSessionAt: sql`now()` })
+    .where(and(eq(authUser.id, userId), isNull(authUser.firstSessionAt)))
+    .returning({ createdAt: authUser.createdAt });
+  return user?.createdAt ?? null;
 }

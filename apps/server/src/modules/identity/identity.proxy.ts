@@ -1,27 +1,34 @@
 /**
  * `GET|POST /pigo-stream/identity/*`: better-auth's endpoints (agreed identity API), forwarded
- * to its web handler after the server's own checks:
+ * to its web handler after the server's own checks (issue 14: one reading of the path for the
+ * rules and for better-auth):
+ * - the call is the request's path after `/identity/` (non-canonical spellings were already
+ *   refused with 400 by lib/request-guards.ts), matched case-insensitively by the rules, and
+ *   better-auth is handed exactly that path, never the raw one;
  * - attempt limits (identity.rate-limit.ts): 429 `{ code: 'RATE_LIMITED', message }` with
- *   `Retry-After` in seconds;
- * - `sign-up/email` rules of spec section 5 and `reset-password`'s password minimum
- *   (identity.rules.ts): 400 `{ code, message }`;
+ *   `Retry-After` in seconds; 503 when the counters cannot be reached;
+ * - the rules of identity.rules.ts (sign-up e-mail, display names, new passwords): 400
+ *   `{ code, message }`; a POST body that is not a JSON object: 400;
  * - `POST sign-in/oauth2 { providerId, callbackURL, ... }` answered by better-auth 1.7's
  *   `sign-in/social { provider, ... }` (1.7 dropped the genericOAuth-specific endpoint):
  *   `{ url, redirect }`. The provider then returns the browser to `callback/{providerId}`.
  * Everything else (sign-in/email, sign-out, get-session, send-verification-email, verify-email,
  * request-password-reset, reset-password/:token, update-user, callback/:id, ...) is
- * better-auth's own answer: errors are `{ code, message }` with a 4xx status.
+ * better-auth's own answer: errors are `{ code, message }` with a 4xx status. After a call that
+ * can end or change a session, the session lookups this server keeps are forgotten.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { checkValue, useSafeJsonParser } from '../../lib/request-guards.ts';
 import { CLIENT_IP_HEADER } from './identity.auth.ts';
 import { sendWebResponse, toWebRequest } from './identity.http.ts';
-import type { IdentityRateLimiter } from './identity.rate-limit.ts';
-import { checkPasswordReset, checkSignUp, type RuleSettings } from './identity.rules.ts';
+import { limitKeys, type IdentityLimiter } from './identity.rate-limit.ts';
+import { checkIdentityCall, type RuleSettings } from './identity.rules.ts';
 import type { IdentityService } from './identity.service.ts';
 
 export interface IdentityProxyOptions {
   service: IdentityService;
-  limiter: IdentityRateLimiter;
+  /** Builds the attempt limiter on the proxy's scope (identity.rate-limit.ts). */
+  createLimiter: (scope: Parameters<FastifyPluginAsync>[0]) => Promise<IdentityLimiter>;
   rules: RuleSettings;
   /** Origin better-auth serves (PUBLIC_URL). */
   publicUrl: string;
@@ -31,33 +38,50 @@ export interface IdentityProxyOptions {
 
 type JsonBody = Record<string, unknown> | undefined;
 
+/**
+ * Calls (lower case) that cannot end or change an existing session: every other call that
+ * better-auth answers without an error makes this server forget its kept session lookups.
+ */
+const SESSION_NEUTRAL_CALLS = new Set([
+  'get-session',
+  'sign-in/email',
+  'sign-up/email',
+  'sign-in/oauth2',
+  'sign-in/social',
+  'send-verification-email',
+  'request-password-reset',
+  'ok',
+  'error',
+]);
+
+/** The answer when the attempt counters cannot be reached. */
+const LIMITS_UNAVAILABLE = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'Signing in is unavailable right now. Please try again in a moment.',
+};
+
 /** Registers the catch-all route; mount it under the API prefix. */
 export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = async (
   app,
-  { service, limiter, rules, publicUrl, basePath },
+  { service, createLimiter, rules, publicUrl, basePath },
 ) => {
   // Scoped to these routes: better-auth's client posts sign-out with an empty JSON body, and
   // its endpoints also take HTML form posts.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Invalid JSON body'), { statusCode: 400 }), undefined);
-    }
-  });
+  useSafeJsonParser(app, true);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
     (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      try {
+        const fields = Object.fromEntries(new URLSearchParams(String(body)));
+        checkValue(fields);
+        done(null, fields);
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     },
   );
+  const limiter = await createLimiter(app);
 
   // Failures before better-auth answers (a malformed body, an oversized one) keep its shape.
   app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
@@ -75,23 +99,45 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
     url: '/identity/*',
     schema: { hide: true },
     handler: async (req, reply) => {
+      // The router's decoded reading of the path; it is also what better-auth is handed.
       const call = (req.params as { '*': string })['*'].replace(/\/+$/, '');
-      const body = (req.body ?? undefined) as JsonBody;
-      let url: string | undefined;
-      let forwardBody: unknown = body;
+      const rule = call.toLowerCase();
+      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      let url = `${basePath}/${call.split('/').map(encodeURIComponent).join('/')}${query}`;
+      let forwardBody: unknown = req.body ?? undefined;
 
       if (req.method === 'POST') {
-        const refusal =
-          limiter.hit(call, req.ip, body?.email) ??
-          (call === 'sign-up/email' ? checkSignUp(body, rules) : null) ??
-          (call === 'reset-password' ? checkPasswordReset(body, rules) : null);
+        if (
+          forwardBody !== undefined &&
+          (typeof forwardBody !== 'object' || forwardBody === null || Array.isArray(forwardBody))
+        ) {
+          return reply
+            .code(400)
+            .send({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+        }
+        const body = forwardBody as JsonBody;
+        const keys = limitKeys(
+          rule,
+          req.ip,
+          body,
+          rule === 'change-password' ? (await service.sessionOf(req))?.user.id : undefined,
+        );
+        let refusal;
+        try {
+          refusal = keys ? await limiter.hit(req, keys) : null;
+        } catch (error) {
+          req.log.error({ err: error }, 'identity attempt counters unavailable');
+          return reply.code(503).send(LIMITS_UNAVAILABLE);
+        }
         if (refusal) {
-          if ('retryAfterSeconds' in refusal) {
-            void reply.header('retry-after', String(refusal.retryAfterSeconds));
-          }
+          void reply.header('retry-after', String(refusal.retryAfterSeconds));
           return reply.code(refusal.status).send({ code: refusal.code, message: refusal.message });
         }
-        if (call === 'sign-in/oauth2') {
+        const failure = checkIdentityCall(rule, body, rules);
+        if (failure) {
+          return reply.code(failure.status).send({ code: failure.code, message: failure.message });
+        }
+        if (rule === 'sign-in/oauth2') {
           const { providerId, ...rest } = body ?? {};
           url = `${basePath}/sign-in/social`;
           forwardBody = { ...rest, provider: providerId };
@@ -105,6 +151,7 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
         headers: { [CLIENT_IP_HEADER]: req.ip },
       });
       const response = await service.auth.handler(request);
+      if (response.status < 400 && !SESSION_NEUTRAL_CALLS.has(rule)) service.forgetSessions();
       if (response.status === 404 && !response.body) {
         return reply
           .code(404)

@@ -1,17 +1,37 @@
 /**
- * Attempt limits on the identity calls that can be abused (agreed identity API): sign-in 10 per
- * e-mail address and 30 per IP a minute; sign-up, send-verification-email and
- * request-password-reset 5 per address and 20 per IP a minute. Counted per call, in this
- * process (fixed one-minute windows); every attempt counts, successful or not.
+ * Attempt limits on every identity call that takes a secret or sends mail (agreed identity API;
+ * issue 14), counted by @fastify/rate-limit in one-minute windows, per IP and per subject (the
+ * e-mail address, the reset token, the signed-in user). Every attempt counts, successful or
+ * not. The counters live where every server and every restart sees them: the database's
+ * `rate_limit` table ({@link DatabaseLimitStore}), or Redis (the plugin's own store) when
+ * REDIS_URL is set.
  */
+import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { queryRows, type Database } from '@pigostream/db';
 import type { RuleFailure } from './identity.rules.ts';
 
-/** Limits per call: attempts allowed per address and per IP within {@link WINDOW_MS}. */
-export const IDENTITY_LIMITS: Readonly<Record<string, { perAddress: number; perIp: number }>> = {
-  'sign-in/email': { perAddress: 10, perIp: 30 },
-  'sign-up/email': { perAddress: 5, perIp: 20 },
-  'send-verification-email': { perAddress: 5, perIp: 20 },
-  'request-password-reset': { perAddress: 5, perIp: 20 },
+/** What a call's second counter is keyed by. */
+export type LimitSubject = 'address' | 'token' | 'user' | 'new-address';
+
+/** Attempts allowed per subject and per IP within {@link WINDOW_MS}. */
+export interface IdentityLimit {
+  subject: LimitSubject;
+  perSubject: number;
+  perIp: number;
+}
+
+/** Limits per call (a path under the identity base, lower case). */
+export const IDENTITY_LIMITS: Readonly<Record<string, IdentityLimit>> = {
+  'sign-in/email': { subject: 'address', perSubject: 10, perIp: 30 },
+  'sign-up/email': { subject: 'address', perSubject: 5, perIp: 20 },
+  'send-verification-email': { subject: 'address', perSubject: 5, perIp: 20 },
+  'request-password-reset': { subject: 'address', perSubject: 5, perIp: 20 },
+  'reset-password': { subject: 'token', perSubject: 5, perIp: 20 },
+  'change-password': { subject: 'user', perSubject: 10, perIp: 30 },
+  'change-email': { subject: 'new-address', perSubject: 5, perIp: 20 },
 };
 
 /** Length of a counting window, in ms. */
@@ -29,56 +49,181 @@ export interface RateLimitRefusal extends RuleFailure {
   retryAfterSeconds: number;
 }
 
-interface Window {
-  count: number;
-  endsAt: number;
+/** The counters one attempt moves. */
+export interface LimitKeys {
+  limit: IdentityLimit;
+  /** `<call>|ip|<ip>` */
+  ip: string;
+  /** `<call>|<subject>|<value>`, absent when the request names no subject. */
+  subject: string | undefined;
 }
 
-/** Counts attempts per key; `now` is injectable for tests. */
-export class IdentityRateLimiter {
-  private readonly windows = new Map<string, Window>();
-  private nextSweep = 0;
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
 
-  constructor(private readonly now: () => number = Date.now) {}
+/**
+ * The counters an attempt at `call` moves: per IP always, per subject when the request names
+ * one (`email`, `token`, the session's user, `newEmail`). Addresses are trimmed and
+ * lower-cased, so spellings of one address share a counter. Null for calls without limits.
+ */
+export function limitKeys(
+  call: string,
+  ip: string,
+  body: Record<string, unknown> | undefined,
+  userId: string | undefined,
+): LimitKeys | null {
+  const limit = IDENTITY_LIMITS[call];
+  if (!limit) return null;
+  const value = {
+    address: text(body?.email)?.toLowerCase(),
+    token: text(body?.token),
+    user: userId,
+    'new-address': text(body?.newEmail)?.toLowerCase(),
+  }[limit.subject];
+  return {
+    limit,
+    ip: `${call}|ip|${normalizeIP(ip)}`,
+    subject: value === undefined ? undefined : `${call}|${limit.subject}|${value}`,
+  };
+}
 
+/** How often ended windows are deleted from the table, in ms. */
+const PRUNE_EVERY_MS = 5 * 60_000;
+
+/**
+ * @fastify/rate-limit's store interface over the `rate_limit` table: one atomic upsert per
+ * attempt (a fixed window that starts with the key's first attempt), on both databases.
+ */
+export class DatabaseLimitStore implements FastifyRateLimitStore {
+  private nextPrune = 0;
+
+  constructor(private readonly db: Database) {}
+
+  /** Counts one attempt at `key`; calls back with the count and the ms left in the window. */
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
+    this.count(key, timeWindow).then(
+      (result) => {
+        callback(null, result);
+      },
+      (error: unknown) => {
+        callback(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  }
+
+  /** Keys already name their call: one store serves every limiter. */
+  child(): FastifyRateLimitStore {
+    return this;
+  }
+
+  private async count(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+    const [row] = await queryRows<{ count: number; ttl: number }>(
+      this.db,
+      sql`insert into rate_limit as r (key, count, window_ends_at)
+          values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+          on conflict (key) do update set
+            count = case when r.window_ends_at <= now() then 1 else r.count + 1 end,
+            window_ends_at = case when r.window_ends_at <= now()
+              then excluded.window_ends_at else r.window_ends_at end
+          returning count,
+            greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`,
+    );
+    if (Date.now() >= this.nextPrune) {
+      this.nextPrune = Date.now() + PRUNE_EVERY_MS;
+      await this.db.execute(sql`delete from rate_limit where window_ends_at < now()`);
+    }
+    return { current: row?.count ?? 1, ttl: row?.ttl ?? windowMs };
+  }
+}
+
+/** Counts attempts and answers whether one may go ahead. */
+export interface IdentityLimiter {
   /**
-   * Records one attempt at `call` (a path under the identity base, e.g. 'sign-in/email') by
-   * `ip` for `email`, and answers whether it may go ahead. Calls without limits always may.
+   * Records one attempt moving `keys`.
    * @returns null to proceed, or the 429 refusal.
+   * @throws when the counters' store (database or Redis) fails.
    */
-  hit(call: string, ip: string, email: unknown): RateLimitRefusal | null {
-    const limits = IDENTITY_LIMITS[call];
-    if (!limits) return null;
-    const now = this.now();
-    this.sweep(now);
-    const keys: [string, number][] = [[`${call}|ip|${ip}`, limits.perIp]];
-    if (typeof email === 'string' && email.trim() !== '') {
-      keys.push([`${call}|address|${email.trim().toLowerCase()}`, limits.perAddress]);
-    }
-    let refusedUntil = 0;
-    for (const [key, max] of keys) {
-      let window = this.windows.get(key);
-      if (!window || window.endsAt <= now) {
-        window = { count: 0, endsAt: now + WINDOW_MS };
-        this.windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count > max) refusedUntil = Math.max(refusedUntil, window.endsAt);
-    }
-    if (refusedUntil === 0) return null;
-    return {
-      status: 429,
-      ...RATE_LIMITED,
-      retryAfterSeconds: Math.max(1, Math.ceil((refusedUntil - now) / 1000)),
-    };
+  hit(req: FastifyRequest, keys: LimitKeys): Promise<RateLimitRefusal | null>;
+}
+
+/** Where the counters live. */
+export interface IdentityLimiterOptions {
+  db: Database;
+  /** REDIS_URL: count in Redis instead of the database. */
+  redisUrl: string | undefined;
+  /** Reports a Redis connection error (the attempt itself then fails). */
+  onRedisError: (error: unknown) => void;
+}
+
+/**
+ * Registers @fastify/rate-limit on `scope` (no route limited by itself) and returns the limiter
+ * the identity proxy calls before forwarding a limited call.
+ */
+export async function createIdentityLimiter(
+  scope: FastifyInstance,
+  options: IdentityLimiterOptions,
+): Promise<IdentityLimiter> {
+  if (options.redisUrl) {
+    const redis = new Redis(options.redisUrl, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      commandTimeout: 1000,
+    });
+    redis.on('error', options.onRedisError);
+    scope.addHook('onClose', async () => {
+      await redis.quit().catch(() => {
+        redis.disconnect();
+      });
+    });
+    await scope.register(rateLimit, { global: false, redis, nameSpace: 'pigo:identity-limit:' });
+  } else {
+    const { db } = options;
+    await scope.register(rateLimit, {
+      global: false,
+      // The plugin builds its store itself; this one counts in `db`.
+      store: class extends DatabaseLimitStore {
+        constructor() {
+          super(db);
+        }
+      },
+    });
   }
 
-  /** Drops ended windows, at most once per window length, so memory stays bounded. */
-  private sweep(now: number): void {
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + WINDOW_MS;
-    for (const [key, window] of this.windows) {
-      if (window.endsAt <= now) this.windows.delete(key);
-    }
-  }
+  // The keys of the attempt under way; the limiters' key and max read them from the request.
+  const pending = new WeakMap<FastifyRequest, LimitKeys>();
+  const keysOf = (req: FastifyRequest): LimitKeys => {
+    const keys = pending.get(req);
+    if (!keys) throw new Error('identity limiter called without keys');
+    return keys;
+  };
+  const byIp = scope.createRateLimit({
+    timeWindow: WINDOW_MS,
+    max: (req) => keysOf(req).limit.perIp,
+    keyGenerator: (req) => keysOf(req).ip,
+  });
+  const bySubject = scope.createRateLimit({
+    timeWindow: WINDOW_MS,
+    max: (req) => keysOf(req).limit.perSubject,
+    keyGenerator: (req) => keysOf(req).subject ?? keysOf(req).ip,
+  });
+
+  return {
+    async hit(req, keys) {
+      pending.set(req, keys);
+      const results = await Promise.all([byIp(req), keys.subject ? bySubject(req) : null]);
+      let waitSeconds = 0;
+      for (const result of results) {
+        if (result && !result.isAllowed && result.isExceeded) {
+          waitSeconds = Math.max(waitSeconds, result.ttlInSeconds);
+        }
+      }
+      if (waitSeconds === 0) return null;
+      return { status: 429, ...RATE_LIMITED, retryAfterSeconds: Math.max(1, waitSeconds) };
+    },
+  };
 }

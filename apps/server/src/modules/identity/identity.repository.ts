@@ -1,9 +1,10 @@
 /**
- * SQL of the identity module: the product's `users` row and reads of better-auth's tables that
- * its API does not offer. better-auth itself writes its tables through its drizzle adapter.
+ * SQL of the identity module: the product's `users` row, reads of better-auth's tables that its
+ * API does not offer, and the removal of used-up reset tokens. better-auth itself writes its
+ * tables through its drizzle adapter.
  */
-import { eq, sql } from 'drizzle-orm';
-import { authAccount, authUser, users, type Database } from '@pigostream/db';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { authAccount, authVerification, users, type Database } from '@pigostream/db';
 
 /** The product's user row as the API answers it (`POST /auth/users`). */
 export interface ProductUser {
@@ -41,14 +42,21 @@ export function listAccounts(
     .orderBy(authAccount.createdAt);
 }
 
-/** A user's e-mail and creation time, or undefined for an unknown id. */
-export async function findUserCreation(
-  db: Database,
-  userId: string,
-): Promise<{ email: string; createdAt: Date } | undefined> {
-  const [user] = await db
-    .select({ email: authUser.email, createdAt: authUser.createdAt })
-    .from(authUser)
-    .where(eq(authUser.id, userId));
-  return user;
+/**
+ * Deletes every password-reset token of a user (better-auth keeps them in `verification` as
+ * `identifier = 'reset-password:<token>'`, `value = <user id>`): after one is used, no older
+ * or newer link works any more.
+ * @returns how many were deleted.
+ */
+export async function deleteResetTokens(db: Database, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(authVerification)
+    .where(
+      and(
+        eq(authVerification.value, userId),
+        like(authVerification.identifier, 'reset-password:%'),
+      ),
+    )
+    .returning({ id: authVerification.id });
+  return deleted.length;
 }

@@ -1,6 +1,7 @@
 /**
  * Server-side rules the identity library does not know (spec section 5, decisions.md): the
- * sign-up e-mail format and domain, the username, and the password minimum. Each failure is an
+ * sign-up e-mail format and domain, the display name (1-64 characters, no control characters),
+ * and new passwords (the minimum length, not only whitespace). Each failure is an
  * answer in better-auth's error shape, `{ code, message }`, so the app shows `message` as it
  * shows the library's own errors.
  */
@@ -18,7 +19,13 @@ export const RULE_MESSAGES = {
   invalidEmail: 'Invalid email format.',
   unsupportedDomain: 'Unsupported email provider. Use Gmail, Outlook, Yahoo, etc.',
   usernameRequired: 'Username is required.',
+  usernameTooLong: 'Username must be at most 64 characters.',
+  usernameInvalid: 'Username contains characters that are not allowed.',
+  passwordBlank: 'Password cannot be only spaces.',
 } as const;
+
+/** Longest display name, in characters after trimming (issue 14). */
+export const NAME_MAX_LENGTH = 64;
 
 /** The message for a password shorter than `min` characters. */
 export function passwordTooShortMessage(min: number): string {
@@ -53,10 +60,34 @@ function fail(code: string, message: string): RuleFailure {
   return { status: 400, code, message };
 }
 
-function checkPassword(password: unknown, settings: RuleSettings): RuleFailure | null {
-  if (typeof password === 'string' && password.length < settings.passwordMinLength) {
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Checks a display name (sign-up's username, update-user's name): 1 to {@link NAME_MAX_LENGTH}
+ * characters after trimming, no control characters. Returns null when it may be used.
+ */
+export function checkName(name: unknown): RuleFailure | null {
+  if (typeof name !== 'string' || name.trim() === '') {
+    return fail('USERNAME_REQUIRED', RULE_MESSAGES.usernameRequired);
+  }
+  if (Array.from(name.trim()).length > NAME_MAX_LENGTH) {
+    return fail('USERNAME_TOO_LONG', RULE_MESSAGES.usernameTooLong);
+  }
+  if (CONTROL_CHARACTERS.test(name)) return fail('USERNAME_INVALID', RULE_MESSAGES.usernameInvalid);
+  return null;
+}
+
+/**
+ * Checks a new password: at least the configured minimum of characters, and not only
+ * whitespace. A missing password is left to the identity library's own message.
+ */
+export function checkPassword(password: unknown, settings: RuleSettings): RuleFailure | null {
+  if (typeof password !== 'string') return null;
+  if (password.length < settings.passwordMinLength) {
     return fail('PASSWORD_TOO_SHORT', passwordTooShortMessage(settings.passwordMinLength));
   }
+  if (password.trim() === '') return fail('PASSWORD_BLANK', RULE_MESSAGES.passwordBlank);
   return null;
 }
 
@@ -72,13 +103,28 @@ export function checkSignUp(body: unknown, settings: RuleSettings): RuleFailure 
   if (!settings.allowedEmailDomains.includes(emailDomain(email))) {
     return fail('UNSUPPORTED_EMAIL_PROVIDER', RULE_MESSAGES.unsupportedDomain);
   }
-  if (typeof name !== 'string' || name.trim() === '') {
-    return fail('USERNAME_REQUIRED', RULE_MESSAGES.usernameRequired);
-  }
-  return checkPassword(password, settings);
+  return checkName(name) ?? checkPassword(password, settings);
 }
 
-/** Checks a `reset-password` body `{ newPassword, token }` against the password minimum. */
-export function checkPasswordReset(body: unknown, settings: RuleSettings): RuleFailure | null {
-  return checkPassword((body as Record<string, unknown> | undefined)?.newPassword, settings);
+/**
+ * The rules of an identity call other than sign-up, by call (lower case): `reset-password` and
+ * `change-password` check `newPassword`; `update-user` checks `name` when it is given.
+ * Returns null when the call may go ahead.
+ */
+export function checkIdentityCall(
+  call: string,
+  body: Record<string, unknown> | undefined,
+  settings: RuleSettings,
+): RuleFailure | null {
+  switch (call) {
+    case 'sign-up/email':
+      return checkSignUp(body, settings);
+    case 'reset-password':
+    case 'change-password':
+      return checkPassword(body?.newPassword, settings);
+    case 'update-user':
+      return body && 'name' in body ? checkName(body.name) : null;
+    default:
+      return null;
+  }
 }

@@ -3,7 +3,9 @@
  * request (memoised per request), and the product answers built from them (`/auth/me`,
  * `/auth/users`, `/auth/config`). Reached from routes and guards as `app.identity`.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -37,9 +39,31 @@ export interface IdentityPublicConfig {
   allowedEmailDomains: string[];
 }
 
+/**
+ * How long a verified session is reused without asking the database again, in ms (issue 14:
+ * a session lookup costs about what a catalogue answer costs). Kept under 5 s: a sign-out or
+ * password change on another server sharing the database takes effect here within that.
+ */
+export const SESSION_CACHE_TTL_MS = 4_000;
+/** Sessions kept in the cache at most. */
+const SESSION_CACHE_ENTRIES = 20_000;
+
+/** The cache key of a request's cookies: a hash, so no session token is kept as a key. */
+function cookieKey(cookie: string): string {
+  return createHash('sha256').update(cookie).digest('base64url');
+}
+
 /** One per app; built by identity.plugin.ts and decorated onto the app as `identity`. */
 export class IdentityService {
   private readonly sessions = new WeakMap<FastifyRequest, Promise<SessionData | null>>();
+  /**
+   * Lookups by the hash of the request's `Cookie` header: the answer better-auth gave for
+   * exactly those cookies (a pending lookup is shared). Only sessions are kept, never "none".
+   */
+  private readonly verified = new LRUCache<string, Promise<SessionData | null>>({
+    max: SESSION_CACHE_ENTRIES,
+    ttl: SESSION_CACHE_TTL_MS,
+  });
 
   constructor(
     readonly auth: IdentityAuth,
@@ -50,16 +74,47 @@ export class IdentityService {
 
   /**
    * The session the request's cookie names, or null when there is none (or it expired).
-   * Looked up once per request.
+   * Looked up once per request, and through better-auth (signature, database) at most once per
+   * {@link SESSION_CACHE_TTL_MS} for the same cookies; {@link forgetSessions} drops what is kept.
    * @throws when the database fails.
    */
   sessionOf(req: FastifyRequest): Promise<SessionData | null> {
     let found = this.sessions.get(req);
     if (!found) {
-      found = this.auth.api.getSession({ headers: toWebHeaders(req.headers) });
+      found = this.lookUp(req);
       this.sessions.set(req, found);
     }
     return found;
+  }
+
+  /**
+   * Forgets every kept session lookup: called after an identity call that may end or change a
+   * session (sign-out, password change or reset, revocation, profile or e-mail change), so
+   * this server refuses an ended session at once.
+   */
+  forgetSessions(): void {
+    this.verified.clear();
+  }
+
+  private async lookUp(req: FastifyRequest): Promise<SessionData | null> {
+    const cookie = req.headers.cookie;
+    if (!cookie) return null;
+    const key = cookieKey(cookie);
+    const kept = this.verified.get(key);
+    if (kept) {
+      const data = await kept;
+      if (data && new Date(data.session.expiresAt).getTime() > Date.now()) return data;
+    }
+    const lookup = this.auth.api.getSession({ headers: toWebHeaders(req.headers) });
+    this.verified.set(key, lookup);
+    try {
+      const data = await lookup;
+      if (!data && this.verified.get(key) === lookup) this.verified.delete(key);
+      return data;
+    } catch (error) {
+      if (this.verified.get(key) === lookup) this.verified.delete(key);
+      throw error;
+    }
   }
 
   /** Spec section 3's signed-in user for a session, with its sign-in methods. */

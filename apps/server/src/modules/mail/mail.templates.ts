@@ -64,3 +64,26 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
     html: html(greeting, `${paragraph} Choose a new one here:`, 'Reset password', link, after),
   };
 }
+
+/** Subject of the mail telling an address's owner that someone tried to sign up with it. */
+export const SIGN_UP_ATTEMPT_SUBJECT = 'Someone tried to sign up with your PigoStream e-mail';
+
+/**
+ * The message to the owner of an address someone tried to sign up with again (issue 14: a
+ * sign-up with a taken address answers like a new one, and only the owner learns of it):
+ * `link` is the app's sign-in screen, where Forgot Password also is.
+ */
+export function signUpAttemptMail(to: string, name: string, link: string): MailMessage {
+  const greeting = `Hi ${name || 'there'},`;
+  const paragraph =
+    'Someone tried to create a PigoStream account with this e-mail address, which already has one.';
+  const after =
+    'If it was you, sign in instead, or use Forgot Password on the sign-in screen. If not, ignore this e-mail: nothing has changed.';
+  return {
+    to,
+    subject: SIGN_UP_ATTEMPT_SUBJECT,
+    link,
+    text: `${greeting}\n\n${paragraph}\n\n${link}\n\n${after}\n`,
+    html: html(greeting, paragraph, 'Sign in', link, after),
+  };
+}

@@ -34,11 +34,15 @@ import {
   refuseNonCanonicalPaths,
   useSafeJsonParser,
 } from './lib/request-guards.ts';
-import { cacheResponses, clearOnWrites } from './lib/response-cache.ts';
+import { cacheResponses, cacheUserAnswers, clearOnWrites } from './lib/response-cache.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { ForbiddenUserError, NotAuthenticatedError } from './modules/identity/identity.guard.ts';
+import {
+  ForbiddenUserError,
+  NotAuthenticatedError,
+  verifiedUidOf,
+} from './modules/identity/identity.guard.ts';
 import identityPlugin from './modules/identity/identity.plugin.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
@@ -208,8 +212,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         loader,
       });
       await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
-      await api.register(libraryRoutes, { db: database.db, catalogue });
-      await api.register(recommenderRoutes, { db: database.db, catalogue });
+      // A user's own answers are reused for 2 s, and forgotten on any write of theirs.
+      await api.register(async (users) => {
+        cacheUserAnswers(users, verifiedUidOf);
+        await users.register(libraryRoutes, { db: database.db, catalogue });
+        await users.register(recommenderRoutes, { db: database.db, catalogue });
+      });
       await api.register(sourcesRoutes, {
         sourcesFile: config.sources.file,
         mediaDir: config.sources.mediaDir,

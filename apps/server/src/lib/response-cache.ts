@@ -10,7 +10,7 @@
  * older data than it wrote (trending and '#1 Most Watched' blend watch events); other server
  * processes may answer up to `ttlMs` ms older data.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 /** How long an answer is reused, in ms. */
@@ -70,5 +70,70 @@ export function clearOnWrites(scope: FastifyInstance, cache: ResponseCache): voi
   scope.addHook('onResponse', (req, reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
     done();
+  });
+}
+
+/** How long a user's own answer is reused, in ms. */
+export const USER_ANSWER_TTL_MS = 2_000;
+/** Users whose latest write this process remembers (well past {@link USER_ANSWER_TTL_MS}). */
+const WRITERS_KEPT = 100_000;
+const WRITERS_TTL_MS = 60_000;
+
+/** The user a request acts for: their uid, or undefined when it has no verified session. */
+export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
+
+/**
+ * Caches the 200 answers of the GET routes registered in `scope` (after this call) per user
+ * (issue 14: signed-in reads cost about what a catalogue answer costs): keyed by the session's
+ * uid, the user's write generation and the URL, for `ttlMs` ms, so an answer is only ever sent
+ * again to the user it was made for, for the same URL. Any successful write call by a user in
+ * `scope` (POST, PUT, PATCH, DELETE) starts a new generation for them, so this process never
+ * answers a user older data than they wrote. Another server process sharing the database may
+ * answer up to `ttlMs` ms older data (issue 16 shares the invalidation).
+ * Requests without a verified session pass through untouched (the routes answer 401).
+ */
+export function cacheUserAnswers(
+  scope: FastifyInstance,
+  userOf: RequestUser,
+  ttlMs = USER_ANSWER_TTL_MS,
+): void {
+  const answers = new LRUCache<string, Buffer>({ max: MAX_ENTRIES * 10, ttl: ttlMs });
+  // Per uid, the generation of their latest write; new entries are keyed with it.
+  const generations = new LRUCache<string, number>({ max: WRITERS_KEPT, ttl: WRITERS_TTL_MS });
+  let lastGeneration = 0;
+  const keys = new WeakMap<FastifyRequest, string>();
+
+  scope.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET') return;
+    const uid = await userOf(req);
+    if (uid === undefined) return;
+    const key = `${uid}#${String(generations.get(uid) ?? 0)} ${req.url}`;
+    const cached = answers.get(key);
+    if (cached === undefined) {
+      keys.set(req, key);
+      return;
+    }
+    await reply.code(200).type(JSON_TYPE).header('x-response-cache', 'hit').send(cached);
+  });
+
+  scope.addHook('preSerialization', (req, reply, payload, done) => {
+    const key = keys.get(req);
+    if (key !== undefined && reply.statusCode === 200) {
+      const text = reply.serialize(payload);
+      if (typeof text === 'string') {
+        const bytes = Buffer.from(text, 'utf8');
+        if (bytes.byteLength <= MAX_ANSWER_BYTES) answers.set(key, bytes);
+      }
+    }
+    done(null, payload);
+  });
+
+  scope.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+    const uid = await userOf(req).catch(() => undefined);
+    if (uid !== undefined) {
+      lastGeneration += 1;
+      generations.set(uid, lastGeneration);
+    }
   });
 }

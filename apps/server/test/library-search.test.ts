@@ -81,7 +81,7 @@ describe('saving', () => {
       ['   ', 'searchQuery must not be empty'],
       ['x'.repeat(201), 'searchQuery must be at most 200 characters'],
       ['tab\there', 'searchQuery must not contain control characters'],
-      ['nul\u0000', 'searchQuery must not contain control characters'],
+      ['nul\u0000', 'Text may not contain NUL characters'],
       [42, 'searchQuery'],
       [null, 'searchQuery'],
       [undefined, 'searchQuery is required'],

@@ -1,7 +1,8 @@
 /**
  * Catalogue answers are reused for a short while (lib/response-cache.ts, issue 9 load targets):
- * a repeated GET is served from the cache with the same body; user calls never are; any write
- * clears it, so the next read sees the write.
+ * a repeated GET is served from the cache with the same body; a user's own answers are kept for
+ * that user only; any write clears the catalogue answers, and a user's write their own, so the
+ * next read sees the write.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -41,16 +42,29 @@ it('sends titles in other scripts intact from the cache, with their length in by
   expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(second.body));
 });
 
-it('never caches refusals or user calls', async () => {
+it("never caches refusals; keeps a user's answers for that user only, until they write", async () => {
   const bad = `${API}/index/search/movie`;
   await t.app.inject({ url: bad });
   expect((await t.app.inject({ url: bad })).headers['x-response-cache']).toBeUndefined();
   const list = `${API}/my-list/${user.uid}/fetch-my-list`;
-  await request(t.app, user, 'GET', list);
+  const first = await request(t.app, user, 'GET', list);
   const again = await request(t.app, user, 'GET', list);
-  expect(again.headers['x-response-cache']).toBeUndefined();
-  // Signed out, the same URL is refused, not answered from anywhere.
+  expect(again.headers['x-response-cache']).toBe('hit');
+  expect(again.body).toBe(first.body);
+  // Another user naming this uid is refused, and signed out the URL is refused too.
+  const stranger = await createUser(t.app);
+  expect((await request(t.app, stranger, 'GET', list)).statusCode).toBe(403);
   expect((await request(t.app, null, 'GET', list)).statusCode).toBe(401);
+  // The user's own write shows in their very next read.
+  const saved = await request(t.app, user, 'POST', `${API}/my-list/save-my-list`, {
+    userUID: user.uid,
+    id: 603,
+    type: 'movie',
+  });
+  expect(saved.statusCode).toBe(200);
+  const after = await request(t.app, user, 'GET', list);
+  expect(after.headers['x-response-cache']).toBeUndefined();
+  expect(after.json<{ moviesList: { id: number }[] }>().moviesList.map((m) => m.id)).toContain(603);
 });
 
 it('forgets everything after a write, so a new watch event shows at once', async () => {

@@ -1,10 +1,12 @@
 /**
  * Accessibility of the screens a signed-out visitor sees (issue 9): axe-core finds no serious or
- * critical violation on the sign-in screen in both modes with its alert bar showing, on the
- * reset-password screen (with a link token, with an error, and with a broken link), and on the
- * not-found screen; the sign-in form is usable from the keyboard alone.
+ * critical violation on the sign-in screen in both modes with its alert bar showing (and after a
+ * sign-up, with Resend verification), on the reset-password screen (with a link token, with an
+ * error, and with a broken link), and on the not-found screen; the sign-in form is usable from
+ * the keyboard alone.
  */
 import { expect, test } from '@playwright/test';
+import { newAccount } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openSignIn } from './support/sign-in-page.ts';
 
@@ -28,6 +30,21 @@ for (const { name, viewport } of [
       await expect(screen.userName).toBeVisible();
       await screen.signUp.click();
       await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('after sign-up: the success message and Resend verification', async ({ page }) => {
+      const account = newAccount('a11y');
+      const screen = await openSignIn(page);
+      await screen.toSignUp.click();
+      await screen.userName.fill(account.userName);
+      await screen.email.fill(account.email);
+      await screen.password.fill(account.password);
+      await screen.signUp.click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Verification email sent!' }),
+      ).toBeVisible();
+      await expect(screen.resend).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
   });

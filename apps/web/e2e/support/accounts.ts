@@ -1,6 +1,8 @@
 /**
  * Test accounts made through the real identity API: sign up with a unique address, then
- * verify through the link the test SMTP server received, exactly as a user would.
+ * verify through the link the test SMTP server received, exactly as a user would. Sign-up
+ * starts no session (issue 14): the verification link signs in, and so does the password, for
+ * an unverified user too.
  */
 import { randomBytes } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
@@ -27,7 +29,10 @@ export function newAccount(prefix = 'user'): Account {
   };
 }
 
-/** Signs `account` up through the identity API in `request` (which then holds its session). */
+/**
+ * Signs `account` up through the identity API in `request`. No session comes with it: use
+ * {@link signInByApi} for an unverified signed-in user, {@link verifyByMail} for a verified one.
+ */
 export async function signUpByApi(request: APIRequestContext, account: Account): Promise<void> {
   const response = await request.post(`${IDENTITY}/sign-up/email`, {
     headers: { origin: APP_URL },
@@ -40,6 +45,19 @@ export async function signUpByApi(request: APIRequestContext, account: Account):
   });
   if (!response.ok())
     throw new Error(`sign-up failed: ${String(response.status())} ${await response.text()}`);
+}
+
+/**
+ * Signs `account` in with its password through the identity API; `request` (a page's
+ * `page.request` shares the browser's cookies) then holds the session, verified or not.
+ */
+export async function signInByApi(request: APIRequestContext, account: Account): Promise<void> {
+  const response = await request.post(`${IDENTITY}/sign-in/email`, {
+    headers: { origin: APP_URL },
+    data: { email: account.email, password: account.password, callbackURL: '/' },
+  });
+  if (!response.ok())
+    throw new Error(`sign-in failed: ${String(response.status())} ${await response.text()}`);
 }
 
 /** Opens the verification link mailed to `email` in `request` (verifies and signs it in). */

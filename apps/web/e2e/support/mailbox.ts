@@ -11,6 +11,8 @@ import type { SavedMail } from './smtp-sink.ts';
 export const SUBJECTS = {
   verify: 'Verify your PigoStream e-mail',
   reset: 'Reset your PigoStream password',
+  /** To the owner of an address someone tried to sign up with again (issue 14). */
+  signUpAttempt: 'Someone tried to sign up with your PigoStream e-mail',
 } as const;
 
 /** Splits a raw MIME entity into its header block (unfolded) and body. */

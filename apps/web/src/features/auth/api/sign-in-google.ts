@@ -6,7 +6,7 @@
 import { useAction } from '../hooks/use-action.ts';
 import { identityCall, IdentityError } from '../../../lib/identity-call.ts';
 
-/** Query value marking the return from Google, so the screen runs the first sign-in check. */
+/** Query value marking the return from Google; the sign-in screen removes it from the address. */
 export const GOOGLE_RETURN_PARAM = 'signin';
 
 const CALLBACK_URL = `/?${GOOGLE_RETURN_PARAM}=google`;

@@ -11,9 +11,10 @@ export interface SignUpInput {
 }
 
 /**
- * Creates the user with display name = `userName` and signs them in unverified; the server
- * mails the verification link, which returns to `/`.
- * @throws IdentityError with the server's message (taken address, password policy, rate limit).
+ * Creates the user with display name = `userName` and mails the verification link, which signs
+ * them in and returns to `/`. It starts no session, and a taken address answers exactly like a
+ * new one (its owner is mailed instead), so the answer never tells whether an address is used.
+ * @throws IdentityError with the server's message (password policy, rate limit).
  */
 export async function signUpEmail({ userName, email, password }: SignUpInput): Promise<void> {
   await identityCall((client) =>

@@ -15,7 +15,6 @@ import { useSendVerificationEmail } from '../api/send-verification-email.ts';
 import { useSignInEmail } from '../api/sign-in-email.ts';
 import { useSignInGoogle } from '../api/sign-in-google.ts';
 import { useSignUpEmail } from '../api/sign-up-email.ts';
-import { rememberWelcomeIfFirst } from '../first-sign-in.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { validateAuthForm, type AuthField } from '../validation.ts';
 import { clearAuthMessage, showAuthMessage } from './use-auth-alert.ts';
@@ -51,6 +50,8 @@ export function useAuthForm() {
   );
   const [password, setPassword] = useState('');
   const [showResend, setShowResend] = useState(false);
+  // The address Resend verification mails: the one just signed up, or the pending user's.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<AuthField | null>(null);
   const cooldown = useResendCooldown();
   const signUp = useSignUpEmail();
@@ -63,6 +64,7 @@ export function useAuthForm() {
   const markPending = useCallback(
     (user?: AuthUser | null) => {
       setShowResend(true);
+      setPendingEmail(user?.email ?? null);
       showAuthMessage(AUTH_MESSAGES.verificationPending, 'info');
       const current = useSessionStore.getState().email;
       if (!current && user?.email) setSession({ email: user.email });
@@ -82,6 +84,7 @@ export function useAuthForm() {
     setSession({ isSignInState: !isSignIn });
     clearAuthMessage();
     setShowResend(false);
+    setPendingEmail(null);
     setInvalidField(null);
   };
 
@@ -102,11 +105,13 @@ export function useAuthForm() {
         const signedIn = await refreshMe();
         if (signedIn && !signedIn.emailVerified) markPending(signedIn);
       } else {
+        // Spec 4: the same answer for a new and a taken address; no session yet (the mailed
+        // link signs in, and the welcome is left when that first session arrives).
         await signUp.mutateAsync(values);
         setPassword('');
         setShowResend(true);
+        setPendingEmail(values.email);
         showAuthMessage(AUTH_MESSAGES.verificationSent, 'success');
-        rememberWelcomeIfFirst(await refreshMe());
       }
     } catch (error) {
       if (error instanceof IdentityError && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -132,10 +137,13 @@ export function useAuthForm() {
     }
   };
 
-  /** Spec 4: a 30 s cooldown follows every attempt, successful or not. */
+  /**
+   * Spec 4: mails the verification link again (no session needed: after sign-up it goes to the
+   * address signed up with); a 30 s cooldown follows every attempt, successful or not.
+   */
   const resendVerification = async () => {
     if (cooldown.remaining > 0 || resend.isPending) return;
-    const address = user?.email ?? email.trim();
+    const address = pendingEmail ?? user?.email ?? email.trim();
     if (!address) {
       fail('email', AUTH_MESSAGES.emailRequired);
       return;

@@ -28,9 +28,10 @@ function redirectErrorMessage(code: string): string {
  * Watches the sign-in state for the sign-in screen, reloading it whenever the window regains
  * focus or the tab becomes visible again (spec 4: a link verified in another tab or app).
  * Calls `onPending(user)` when the state first resolves to an unverified user; navigates to
- * /index as soon as the user is verified. Returns the user (undefined while unknown) and
- * `showOverlay`: true while the state is being determined, for at most
- * {@link LOADING_OVERLAY_MAX_MS} ms, and while leaving for /index.
+ * /index as soon as the user is verified, storing the welcome message first when this is their
+ * first-ever session. Returns the user (undefined while unknown) and `showOverlay`: true while
+ * the state is being determined, for at most {@link LOADING_OVERLAY_MAX_MS} ms, and while
+ * leaving for /index.
  */
 export function useSignInState(onPending: (user: AuthUser) => void) {
   const navigate = useNavigate();
@@ -80,17 +81,19 @@ export function useSignInState(onPending: (user: AuthUser) => void) {
   useEffect(() => {
     if (user === undefined || resolved.current) return;
     resolved.current = true;
-    // A first-ever Google sign-in (spec 4); sign-up checks right after its own call.
-    if (returned.google) rememberWelcomeIfFirst(user);
     if (user && !user.emailVerified) onPending(user);
-  }, [user, returned, onPending]);
+  }, [user, onPending]);
 
   useEffect(() => {
     if (me.error) showAuthMessage(me.error.message, 'error');
   }, [me.error]);
 
   useEffect(() => {
-    if (user?.emailVerified) void navigate('/index', { replace: true });
+    if (!user?.emailVerified) return;
+    // Spec 4: arriving verified on the first-ever session (the verification link's tab, this
+    // tab's focus check after verifying elsewhere, a first Google sign-in) leaves the welcome.
+    rememberWelcomeIfFirst(user);
+    void navigate('/index', { replace: true });
   }, [user, navigate]);
 
   const determining = me.isPending && !overlayExpired;

@@ -9,14 +9,15 @@ import { clearLocalStore } from '../../../lib/local-store.ts';
 import { clearSessionStore } from '../../../lib/session-store.ts';
 import { setMe } from '../api/get-me.ts';
 import { useSignOutMutation } from '../api/sign-out.ts';
+import { forgetWelcomedUser } from '../first-sign-in.ts';
 
 /** What a failed sign-out logs (spec 8: only logged). */
 export const SIGN_OUT_FAILED = 'Sign-out failed';
 
 /**
  * Returns `signOut()`, which ends the session, removes local storage 'PigoStream.Local' and
- * session storage 'PigoStream.Session', forgets every cached answer and goes to `/`; and
- * `isPending` while it runs. A failure is only logged ('Sign-out failed', spec 8): the user
+ * 'PigoStream.Welcomed' and session storage 'PigoStream.Session', forgets every cached answer
+ * and goes to `/`; and `isPending` while it runs. A failure is only logged ('Sign-out failed', spec 8): the user
  * stays where they are, still signed in.
  */
 export function useSignOut() {
@@ -28,6 +29,7 @@ export function useSignOut() {
     mutate(undefined, {
       onSuccess: () => {
         clearLocalStore();
+        forgetWelcomedUser();
         clearSessionStore();
         queryClient.clear();
         setMe(null);

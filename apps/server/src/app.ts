@@ -30,6 +30,7 @@ import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
 import { createTmdbSource } from './modules/catalogue/tmdb/tmdb.source.ts';
 import { UpstreamError } from './modules/catalogue/upstream-error.ts';
 import {
+  invalidPathBody,
   refuseCrossOriginWrites,
   refuseNonCanonicalPaths,
   useSafeJsonParser,
@@ -112,8 +113,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    // Malformed URLs and content types the router rejects answer in the API's `{ error }` shape.
-    frameworkErrors: (error, _req, reply) => {
+    // Malformed URLs and content types the router rejects answer in the API's `{ error }` shape;
+    // a path it cannot decode is refused like any other non-canonical path (request-guards.ts).
+    frameworkErrors: (error, req, reply) => {
+      if ((error as { code?: string }).code === 'FST_ERR_BAD_URL') {
+        void (reply as FastifyReply).code(400).send(invalidPathBody(req.url, API_PREFIX));
+        return;
+      }
       void (reply as FastifyReply).code(400).send({ error: error.message });
     },
   }).withTypeProvider<ZodTypeProvider>();

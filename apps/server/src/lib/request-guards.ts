@@ -66,6 +66,19 @@ function refuse(
 }
 
 /**
+ * The 400 body for a refused path: `{ code: 'INVALID_PATH', message }` under `/identity/`,
+ * `{ error }` elsewhere.
+ */
+export function invalidPathBody(
+  url: string,
+  prefix: string,
+): { code: string; message: string } | { error: string } {
+  return url.startsWith(`${prefix}/identity/`)
+    ? { code: 'INVALID_PATH', message: INVALID_PATH_MESSAGE }
+    : { error: INVALID_PATH_MESSAGE };
+}
+
+/**
  * Answers 400 (`INVALID_PATH`, 'Invalid request path.') for a request under `prefix` whose path
  * is not canonical ({@link isCanonicalPath}), before routing acts on it.
  */

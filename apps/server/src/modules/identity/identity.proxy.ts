@@ -8,7 +8,8 @@
  * - attempt limits (identity.rate-limit.ts): 429 `{ code: 'RATE_LIMITED', message }` with
  *   `Retry-After` in seconds; 503 when the counters cannot be reached;
  * - the rules of identity.rules.ts (sign-up e-mail, display names, new passwords): 400
- *   `{ code, message }`; a POST body that is not a JSON object: 400;
+ *   `{ code, message }`; a POST body that is not a JSON object: 400; display names are
+ *   forwarded trimmed;
  * - `POST sign-in/oauth2 { providerId, callbackURL, ... }` answered by better-auth 1.7's
  *   `sign-in/social { provider, ... }` (1.7 dropped the genericOAuth-specific endpoint):
  *   `{ url, redirect }`. The provider then returns the browser to `callback/{providerId}`.
@@ -136,6 +137,13 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
         const failure = checkIdentityCall(rule, body, rules);
         if (failure) {
           return reply.code(failure.status).send({ code: failure.code, message: failure.message });
+        }
+        // Display names are kept as the rules checked them: trimmed.
+        if (
+          (rule === 'sign-up/email' || rule === 'update-user') &&
+          typeof body?.name === 'string'
+        ) {
+          forwardBody = { ...body, name: body.name.trim() };
         }
         if (rule === 'sign-in/oauth2') {
           const { providerId, ...rest } = body ?? {};

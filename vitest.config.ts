@@ -1,6 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts'];
+/** Tests that need a database several processes share: PostgreSQL only. */
+const postgresOnlyTests = ['apps/server/test/**/*.postgres.test.ts'];
 
 export default defineConfig({
   test: {
@@ -15,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

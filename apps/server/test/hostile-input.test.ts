@@ -5,13 +5,22 @@
  * refused call (4xx) answers JSON with a string message (`error`, or the identity server's
  * `message`); and a refused call leaves the signed-in user's data (My List, watch history,
  * search history, watch events) exactly as it was.
+ *
+ * Issue 14 adds four shapes, on every route: the path spelled another way (dot segments, `%2e`,
+ * doubled slashes, encoded separators, bad escapes, control characters; sent over a socket, as
+ * `app.inject` would resolve them) answers 400 'Invalid request path.'; JSON nested deeper than
+ * 32 levels and NUL characters anywhere in a body answer 400; a write from a foreign origin
+ * answers 403 'Requests from another site are not accepted.'.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@pigostream/db';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { listenOnLoopback, rawRequest } from './helpers/raw-http.ts';
+import { INVALID_API_PATH, INVALID_IDENTITY_PATH } from './helpers/spellings.ts';
 import { API, createUser, request, type TestUser } from './helpers/users.ts';
 import { ROUTES, type RouteSpec } from './hostile-input.routes.ts';
 
@@ -21,6 +30,8 @@ const SEED = 20_240_909;
 const RUNS_PER_ROUTE = 10;
 
 let t: TestApp;
+/** The app's socket address, for paths `app.inject` would resolve. */
+let base: string;
 /** The user whose data must survive every refused call. */
 let owner: TestUser;
 /** Another verified user, whose uid the generators also use. */
@@ -47,6 +58,7 @@ async function ownerData(): Promise<string> {
 
 beforeAll(async () => {
   t = await startTestApp();
+  base = await listenOnLoopback(t.app);
   [owner, other] = await Promise.all([createUser(t.app), createUser(t.app)]);
   // The owner has something in every list, so "unchanged" means something.
   const seed: [string, string, unknown][] = [
@@ -277,6 +289,229 @@ describe.each([
             );
           }
         }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    },
+  );
+});
+
+/** Routes that change state (a foreign origin must be refused). */
+const WRITE_ROUTES = ROUTES.filter((r) => r.method !== 'GET');
+
+/** The refusal body of a path's family: identity `{ code, message }`, the rest `{ error }`. */
+function familyBody(path: string, code: string, message: string): Record<string, string> {
+  return path.startsWith(`${API}/identity/`) ? { code, message } : { error: message };
+}
+
+/** A path parameter that passes every path rule, so only the shape under test is refused. */
+const plainParam = () => fc.constantFrom('abc', '123', 'movie');
+
+/**
+ * A raw path for `route` (parameters plain) spelled so that a URL parser would read it
+ * differently from the router: dot segments (`.`, `..`, `%2e`, case mixed) or empty segments
+ * inserted after /pigo-stream, a separator replaced by an encoded slash or a backslash, or a
+ * bad escape or an encoded control character added to a segment.
+ */
+function hostilePath(route: RouteSpec): fc.Arbitrary<string> {
+  const dotSegments = fc.constantFrom(
+    ['.'],
+    ['%2e'],
+    ['%2E'],
+    ['x', '..'],
+    ['x', '%2e%2e'],
+    ['x', '%2E.'],
+    ['x', '.%2e'],
+    ['x', '%2e%2E'],
+    ['', ''],
+  );
+  const separator = fc.constantFrom('%2f', '%2F', '%5c', '%5C', '\\');
+  const junk = fc.constantFrom(
+    '%',
+    '%z',
+    '%zz',
+    '%E0%A4',
+    '%C0%AF',
+    '%FF',
+    '%00',
+    '%0a',
+    '%0D',
+    '%1f',
+    '%7f',
+  );
+  return fc
+    .record({
+      params: fc.array(plainParam(), { minLength: route.params, maxLength: route.params }),
+      kind: fc.constantFrom('dots', 'separator', 'junk'),
+      at: fc.nat(),
+      dots: dotSegments,
+      separator,
+      junk,
+    })
+    .map(({ params, kind, at, dots, separator: sep, junk: bad }) => {
+      const segments = `${API}${fillPath(route.path, params)}`.split('/').slice(1);
+      // Positions after 'pigo-stream' (index 0).
+      const i = 1 + (at % segments.length);
+      if (kind === 'dots') {
+        const spelled = [...segments.slice(0, i), ...dots, ...segments.slice(i)];
+        return `/${spelled.join('/')}`;
+      }
+      if (kind === 'separator' && segments.length > 2) {
+        const j = 1 + (at % (segments.length - 2));
+        return `/${segments.slice(0, j + 1).join('/')}${sep}${segments.slice(j + 1).join('/')}`;
+      }
+      const j = Math.min(i, segments.length - 1);
+      const spelled = segments.map((seg, k) => (k === j ? `${seg}${bad}` : seg));
+      return `/${spelled.join('/')}`;
+    });
+}
+
+describe('hostile input: another spelling of the path (issue 14)', () => {
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 400 Invalid request path., no change to the user data',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(hostilePath(route), async (path) => {
+          const before = await ownerData();
+          const res = await rawRequest(base, {
+            method: route.method,
+            path,
+            headers: route.signedOutOnly ? {} : { cookie: owner.cookie },
+            ...(route.method === 'GET' ? {} : { body: {} }),
+          });
+          const expected = path.startsWith(`${API}/identity/`)
+            ? INVALID_IDENTITY_PATH
+            : INVALID_API_PATH;
+          let body: unknown;
+          try {
+            body = res.json();
+          } catch {
+            body = res.body;
+          }
+          if (res.status !== 400 || !isDeepStrictEqual(body, expected)) {
+            throw new Error(`${route.method} ${path} -> ${res.status} ${res.body.slice(0, 200)}`);
+          }
+          expect(await ownerData(), `${route.method} ${path} changed the user's data`).toBe(before);
+        }),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    },
+  );
+});
+
+/** JSON nested `depth` levels deep, as text: arrays, objects or a mix; maybe never closed. */
+const deepJsonText = fc
+  .record({
+    depth: fc.integer({ min: 33, max: 12_000 }),
+    open: fc.constantFrom('[', '{"a":', '[{"b":'),
+    closed: fc.boolean(),
+  })
+  .map(({ depth, open, closed }) => {
+    const close = open === '[' ? ']' : open === '{"a":' ? '}' : '}]';
+    const levels = Math.ceil(depth / (open === '[{"b":' ? 2 : 1));
+    return `${open.repeat(levels)}${closed ? `1${close.repeat(levels)}` : ''}`;
+  });
+
+/** A body with a NUL character in a value, a key, or somewhere nested. */
+function bodyWithNul(keys: readonly string[]): fc.Arbitrary<unknown> {
+  const nulText = fc
+    .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+    .map(([a, b]) => `${a}\u0000${b}`);
+  return fc
+    .record({
+      base: hostileObject(keys),
+      key: fc.constantFrom(...(keys.length ? keys : ['x'])),
+      text: nulText,
+      where: fc.constantFrom('value', 'key', 'nested'),
+    })
+    .map(({ base: body, key, text, where }) => {
+      if (where === 'value') return { ...body, [key]: text };
+      if (where === 'key') return { ...body, [text]: 1 };
+      return { ...body, [key]: [{ deep: [text] }] };
+    });
+}
+
+describe.each([
+  ['deep JSON', (_route: RouteSpec) => deepJsonText.map((raw) => ({ raw }))],
+  [
+    'a NUL character',
+    (route: RouteSpec) =>
+      bodyWithNul(route.body ?? []).map((json) => ({ raw: JSON.stringify(json) })),
+  ],
+] as const)('hostile input: a body with %s (issue 14)', (_label, bodyFor) => {
+  it.each(WRITE_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 400 with a JSON message, no change to the user data',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(plainParam(), { minLength: route.params, maxLength: route.params }),
+          bodyFor(route),
+          async (params, { raw }) => {
+            const url = `${API}${fillPath(route.path, params)}`;
+            const before = await ownerData();
+            const res = await request(
+              t.app,
+              route.signedOutOnly ? null : owner,
+              route.method,
+              url,
+              undefined,
+              { payload: raw, headers: { 'content-type': 'application/json' } },
+            );
+            const problem = problemWith(res);
+            if (res.statusCode !== 400 || problem) {
+              throw new Error(
+                `${route.method} ${url} (${raw.slice(0, 60)}...) -> ${problem ?? `${res.statusCode} ${res.body.slice(0, 200)}`}`,
+              );
+            }
+            expect(await ownerData(), `${route.method} ${url} changed the user's data`).toBe(
+              before,
+            );
+          },
+        ),
+        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    },
+  );
+});
+
+/** Headers of a request another site's page makes (or the server must treat so). */
+const foreignHeaders = fc.constantFrom<Record<string, string>>(
+  { origin: 'http://evil.example' },
+  { origin: 'null' },
+  { origin: 'https://localhost:3000' },
+  { origin: 'http://localhost:3000.evil.example' },
+  { origin: 'http://localhost:3000, http://evil.example' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'same-site' },
+);
+
+describe('hostile input: a write from another origin (issue 14)', () => {
+  it.each(WRITE_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 403 with the refusal, no change to the user data',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(plainParam(), { minLength: route.params, maxLength: route.params }),
+          route.body ? hostileObject(route.body) : fc.constant(undefined),
+          foreignHeaders,
+          async (params, body, headers) => {
+            const url = `${API}${fillPath(route.path, params)}`;
+            const before = await ownerData();
+            const res = await request(t.app, owner, route.method, url, body, { headers });
+            const expected = familyBody(
+              url,
+              'FORBIDDEN_ORIGIN',
+              'Requests from another site are not accepted.',
+            );
+            if (res.statusCode !== 403 || !isDeepStrictEqual(res.json(), expected)) {
+              throw new Error(
+                `${route.method} ${url} ${JSON.stringify(headers)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+              );
+            }
+            expect(await ownerData(), `${route.method} ${url} changed the user's data`).toBe(
+              before,
+            );
+          },
+        ),
         { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
     },

@@ -1,7 +1,8 @@
 /**
  * Identity over a real SMTP server (spec sections 4-6, agreed identity API): sign-up sends the
- * verification mail, its link verifies; product calls need a verified session and the caller's
- * own uid; /auth/me; display name; sign-out; cookies; stored password hashes.
+ * verification mail and gives no session (issue 14), its link verifies and signs in; an
+ * unverified user signs in with the password; product calls need a verified session and the
+ * caller's own uid; /auth/me; display name; sign-out; cookies; stored password hashes.
  */
 import { scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -36,11 +37,19 @@ interface Me {
   displayName: string;
 }
 
-/** Signs `email` up and returns the client (signed in, unverified) and the user's uid. */
+/**
+ * Signs `email` up (no session yet), then signs in with the password as the app does; returns
+ * the client (signed in, unverified) and the user's uid.
+ */
 async function signedUp(name: string, email: string, password = 'secret-pass') {
   const client = t.client();
   const res = await client.signUp(name, email, password);
   expect(res.statusCode, res.body).toBe(200);
+  expect(setCookies(res)).toEqual([]);
+  expect(res.json()).toMatchObject({ token: null, user: { email: email.toLowerCase() } });
+  expect((await client.get(`${API}/auth/me`)).statusCode).toBe(401);
+  const signIn = await client.signIn(email, password);
+  expect(signIn.statusCode, signIn.body).toBe(200);
   const me = (await client.get(`${API}/auth/me`)).json<Me>();
   return { client, uid: me.uid };
 }
@@ -79,6 +88,22 @@ describe('sign-up and e-mail verification', () => {
     expect(visit.statusCode).toBe(302);
     const me = await elsewhere.get(`${API}/auth/me`);
     expect(me.json<Me>()).toMatchObject({ email: 'bob@outlook.com', emailVerified: true });
+  });
+
+  it('makes the verification link the first sign-in when the user had not signed in before', async () => {
+    const res = await t.client().signUp('Lea', 'lea@gmail.com', 'secret-pass');
+    expect(res.statusCode, res.body).toBe(200);
+    const browser = t.client();
+    expect((await verify(browser, 'lea@gmail.com')).statusCode).toBe(302);
+    const first = (await browser.get(`${API}/auth/me`)).json<Record<string, unknown>>();
+    expect(first).toMatchObject({ email: 'lea@gmail.com', emailVerified: true });
+    expect(first.lastSignInTime).toBe(first.creationTime);
+
+    const later = t.client();
+    expect((await later.signIn('lea@gmail.com', 'secret-pass')).statusCode).toBe(200);
+    const again = (await later.get(`${API}/auth/me`)).json<Record<string, string>>();
+    expect(again.creationTime).toBe(first.creationTime);
+    expect(again.lastSignInTime).not.toBe(again.creationTime);
   });
 
   it('answers /auth/me with the spec 3 user; a first sign-in has creationTime = lastSignInTime', async () => {
@@ -184,7 +209,8 @@ describe('profile, sign-in and sign-out', () => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, without Secure over http', async () => {
-    const res = await t.client().signUp('Ivy', 'ivy@gmail.com', 'secret-pass');
+    await signedUp('Ivy', 'ivy@gmail.com');
+    const res = await t.client().signIn('ivy@gmail.com', 'secret-pass');
     const session = setCookies(res)
       .map(parseSetCookie)
       .find((c) => c.name === 'pigostream.session_token');

@@ -99,14 +99,26 @@ export class IdentityClient {
 }
 
 /**
+ * Builds the app with `env` on top of `DATA_DIR=memory://` and silent logs over `database`
+ * (which outlives the app: close it yourself), e.g. to start a server again over the same data.
+ */
+export async function buildIdentityApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; config: Config }> {
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return { app, config };
+}
+
+/**
  * Starts the app with `env` on top of `DATA_DIR=memory://` and silent logs. Identity needs
  * no catalogue, so none is loaded.
  */
 export async function startIdentityApp(env: Record<string, string> = {}): Promise<IdentityTestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const { app, config } = await buildIdentityApp(database, env);
   return {
     app,
     database,
@@ -117,4 +129,21 @@ export async function startIdentityApp(env: Record<string, string> = {}): Promis
       await database.close();
     },
   };
+}
+
+/**
+ * Resolves once `check` returns a value other than undefined (polled every 20 ms); rejects
+ * after `timeoutMs`. For effects that follow an answer, such as mail sent after it.
+ */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`not so within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * A real SMTP server inside the test process (smtp-server on 127.0.0.1, a free port, no TLS,
  * no auth) that keeps every message it receives, parsed: headers, plain-text and HTML bodies
- * (multipart, quoted-printable and base64 decoded) and the links in them.
+ * (multipart, quoted-printable and base64 decoded) and the links in them. `hold()` makes it
+ * take messages in full but not acknowledge them until released, so a test can tell whether
+ * the server answered a request before its mail was delivered.
  */
 import type { AddressInfo, Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -19,10 +21,26 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** Messages taken in full while held, but not acknowledged (so not delivered) yet. */
+export interface MailHold {
+  /** Messages received and waiting for their acknowledgement, oldest first. */
+  readonly pending: ReceivedMail[];
+  /** Resolves with the first held message (already there or arriving) that `match` accepts. */
+  arrived(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Acknowledges every held message (they join `messages`, unless the sender hung up waiting)
+   * and stops holding.
+   */
+  release(): void;
+}
+
 export interface SmtpInbox {
   /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
   url: string;
+  /** Messages delivered (acknowledged), oldest first. */
   messages: ReceivedMail[];
+  /** Holds every message from now until `release()`. One hold at a time. */
+  hold(): MailHold;
   /** Resolves with the first message (already received or arriving) that `match` accepts. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -115,18 +133,35 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let holding: { pending: ReceivedMail[]; acks: (() => void)[] } | undefined;
+  /** Sessions whose client hung up: a held message it gave up on is never delivered. */
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), to));
-        for (const wake of waiters) wake();
-        callback();
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
+        const deliver = () => {
+          if (closed.has(session.id)) return;
+          messages.push(mail);
+          for (const wake of waiters) wake();
+          callback();
+        };
+        if (holding) {
+          holding.pending.push(mail);
+          holding.acks.push(deliver);
+          for (const wake of waiters) wake();
+        } else {
+          deliver();
+        }
       });
     },
   });
@@ -137,33 +172,54 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   });
   const { port } = listening.address() as AddressInfo;
 
+  /** Resolves with the first mail of `list()` that `match` accepts, now or once it arrives. */
+  const waitIn = (
+    list: () => ReceivedMail[],
+    match: (mail: ReceivedMail) => boolean,
+    timeoutMs: number,
+  ) =>
+    new Promise<ReceivedMail>((resolve, reject) => {
+      const check = () => {
+        const found = list().find(match);
+        if (!found) return;
+        cleanup();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no matching mail within ${timeoutMs} ms (${list().length} received)`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+
+  const release = () => {
+    const held = holding;
+    holding = undefined;
+    for (const ack of held?.acks ?? []) ack();
+  };
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(match, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(match);
-          if (!found) return;
-          cleanup();
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(
-            new Error(`no matching mail within ${timeoutMs} ms (${messages.length} received)`),
-          );
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      });
+    hold() {
+      if (holding) throw new Error('the inbox is already holding messages');
+      const state = { pending: [] as ReceivedMail[], acks: [] as (() => void)[] };
+      holding = state;
+      return {
+        pending: state.pending,
+        arrived: (match, timeoutMs = 5000) => waitIn(() => state.pending, match, timeoutMs),
+        release,
+      };
     },
+    waitFor: (match, timeoutMs = 5000) => waitIn(() => messages, match, timeoutMs),
     close: () =>
       new Promise<void>((resolve) => {
+        release();
         server.close(resolve);
       }),
   };

@@ -1,9 +1,10 @@
 /**
  * Signed-in users for tests of user calls, made through the identity module's own API: sign up
- * (`POST /pigo-stream/identity/sign-up/email`), then open the verification link of the mail it
- * files in the in-memory outbox (`DATA_DIR=memory://`, as startTestApp configures), which
- * verifies the address and answers the session cookie. Each user comes from its own client IP so
- * per-IP sign-up limits never trip.
+ * (`POST /pigo-stream/identity/sign-up/email`, which gives no session: issue 14), then open the
+ * verification link of the mail it files in the in-memory outbox (`DATA_DIR=memory://`, as
+ * startTestApp configures), which verifies the address and answers the session cookie. An
+ * unverified user signs in with the password instead, as the app does. Each user comes from its
+ * own client IP so per-IP sign-up limits never trip.
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -16,7 +17,8 @@ import { memoryOutbox } from '../../src/modules/mail/mailer.ts';
 export const API = '/pigo-stream';
 /** The origin the test app trusts (PUBLIC_URL's default). */
 const ORIGIN = 'http://localhost:3000';
-const PASSWORD = 'secret-pass';
+/** Every test user's password. */
+export const PASSWORD = 'secret-pass';
 
 /** A signed-in user: `cookie` is the `Cookie` header value of their session. */
 export interface TestUser {
@@ -49,8 +51,9 @@ async function verificationLink(email: string): Promise<string> {
 }
 
 /**
- * Signs a new user up; with `verified` (default) also opens the verification link.
- * @returns the user with a session cookie (unverified users get one too).
+ * Signs a new user up; with `verified` (default) then opens the verification link, which signs
+ * the user in; unverified users sign in with their password.
+ * @returns the user with a session cookie.
  */
 export async function createUser(
   app: FastifyInstance,
@@ -58,26 +61,35 @@ export async function createUser(
 ): Promise<TestUser> {
   const email = `u${randomUUID().slice(0, 12)}@gmail.com`;
   const ip = nextIp();
-  const signUp = await app.inject({
-    method: 'POST',
-    url: `${API}/identity/sign-up/email`,
-    remoteAddress: ip,
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    payload: { name: options.name ?? 'Tester', email, password: PASSWORD, callbackURL: '/' },
+  const post = (path: string, payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `${API}/identity/${path}`,
+      remoteAddress: ip,
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      payload,
+    });
+  const signUp = await post('sign-up/email', {
+    name: options.name ?? 'Tester',
+    email,
+    password: PASSWORD,
+    callbackURL: '/',
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
-  let cookies = cookiesOf(signUp);
+  let cookies: string[];
   if (options.verified !== false) {
     const link = new URL(await verificationLink(email));
     const visit = await app.inject({
       method: 'GET',
       url: `${link.pathname}${link.search}`,
       remoteAddress: ip,
-      headers: { origin: ORIGIN, cookie: cookies.join('; ') },
     });
     if (visit.statusCode >= 400) throw new Error(`verification failed: ${visit.body}`);
-    const fresh = cookiesOf(visit);
-    if (fresh.length > 0) cookies = fresh;
+    cookies = cookiesOf(visit);
+  } else {
+    const signIn = await post('sign-in/email', { email, password: PASSWORD, callbackURL: '/' });
+    if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+    cookies = cookiesOf(signIn);
   }
   const me = await app.inject({
     method: 'GET',

@@ -1,0 +1,341 @@
+/**
+ * Cross-origin writes are refused on the server (issue 14), sent over a socket with a valid
+ * session cookie as a page on another site would send them: every state-changing product route
+ * (My List, watch history, search history, recommender, /auth/users, the media rescan) and the
+ * identity calls answer 403 for a foreign `Origin`, `Origin: null`, a doubled Origin header,
+ * and `Sec-Fetch-Site: cross-site|same-site` without Origin, and nothing is written. The same
+ * calls from the app's own origin (or from a client that sends neither header) succeed; reads
+ * are never refused for their Origin. Dot-segment spellings of the routes are refused too.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authUser, queryRows } from '@pigostream/db';
+import { memoryOutbox } from '../src/modules/mail/mailer.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { eventually } from './helpers/identity-app.ts';
+import {
+  listenOnLoopback,
+  SocketClient,
+  type RawResponse,
+  type RequestHeaders,
+} from './helpers/raw-http.ts';
+import {
+  API,
+  IDENTITY,
+  identitySpellings,
+  reaching,
+  refusedSpellings,
+} from './helpers/spellings.ts';
+import { APP_QUERY } from './helpers/anime-query.ts';
+import { createUser, PASSWORD, request, type TestUser } from './helpers/users.ts';
+
+/** The app's own origin (PUBLIC_URL's default). */
+const OWN = 'http://localhost:3000';
+const FOREIGN_API = { error: 'Requests from another site are not accepted.' };
+const FOREIGN_IDENTITY = {
+  code: 'FORBIDDEN_ORIGIN',
+  message: 'Requests from another site are not accepted.',
+};
+
+/** Headers a request from another site carries (or that the server must treat as such). */
+const FOREIGN: [string, RequestHeaders][] = [
+  ['Origin: http://evil.example', { origin: 'http://evil.example' }],
+  ['Origin: null', { origin: 'null' }],
+  ['two Origin headers, evil and own', { origin: ['http://evil.example', OWN] }],
+  ['two Origin headers, both own', { origin: [OWN, OWN] }],
+  ['a look-alike origin', { origin: 'http://localhost:3000.evil.example' }],
+  ['the own host over https', { origin: 'https://localhost:3000' }],
+  ['the own host on another port', { origin: 'http://localhost:3001' }],
+  ['Sec-Fetch-Site: cross-site, no Origin', { origin: undefined, 'sec-fetch-site': 'cross-site' }],
+  ['Sec-Fetch-Site: same-site, no Origin', { origin: undefined, 'sec-fetch-site': 'same-site' }],
+  [
+    'Origin evil with Sec-Fetch-Site: same-origin',
+    { origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' },
+  ],
+];
+
+let t: TestApp;
+let base: string;
+let user: TestUser;
+let historyId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  base = await listenOnLoopback(t.app);
+  user = await createUser(t.app, { name: 'Victim' });
+  // Something in every list, so a removal would show.
+  const seed: [string, string, unknown][] = [
+    ['POST', `${API}/my-list/save-my-list`, { userUID: user.uid, id: 603, type: 'movie' }],
+    [
+      'POST',
+      `${API}/watch-history/save-watch-history`,
+      { userUID: user.uid, id: 603, type: 'movie' },
+    ],
+    ['POST', `${API}/index/save-search-history`, { userUID: user.uid, searchQuery: 'matrix' }],
+    [
+      'POST',
+      `${API}/recommender/insert`,
+      { user_id: user.uid, item_id: 603, item_type: 'movie', watched: true },
+    ],
+  ];
+  for (const [method, url, body] of seed) {
+    const res = await request(t.app, user, method as 'POST', url, body);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const rows = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id from search_history where user_id = ${user.uid}`,
+  );
+  historyId = rows[0]?.id ?? 0;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Everything stored for the user, as one comparable text. */
+async function userData(): Promise<string> {
+  const uid = user.uid;
+  const rows = await queryRows<{ data: string }>(
+    t.database.db,
+    sql`select json_build_array(
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select media_type, media_id from my_list where user_id = ${uid}) x),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select media_type, media_id from watch_history where user_id = ${uid}) x),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select id, query from search_history where user_id = ${uid}) x),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select item_type, item_id, watch_count from watch_events where user_id = ${uid}) x),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select uid, display_name, email from users where uid = ${uid}) x),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select name, email, email_verified from "user" where id = ${uid}) x),
+          (select count(*) from session where user_id = ${uid})
+        )::text as data`,
+  );
+  return rows[0]?.data ?? '';
+}
+
+/** A browser with the user's session, sending `origin` (undefined: no Origin header). */
+function browser(origin: string | undefined = OWN): SocketClient {
+  const client = new SocketClient(base, origin);
+  for (const pair of user.cookie.split('; ')) {
+    const eq = pair.indexOf('=');
+    client.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return client;
+}
+
+interface Write {
+  method: 'POST' | 'DELETE';
+  path: () => string;
+  body?: () => unknown;
+  /** Whether the call changes the user's stored data when it succeeds. */
+  writes: boolean;
+}
+
+const WRITES: Record<string, Write> = {
+  'save to My List': {
+    method: 'POST',
+    path: () => `${API}/my-list/save-my-list`,
+    body: () => ({ userUID: user.uid, id: 1396, type: 'tv' }),
+    writes: true,
+  },
+  'remove from My List': {
+    method: 'DELETE',
+    path: () => `${API}/my-list/remove-my-list`,
+    body: () => ({ userUID: user.uid, id: 603, type: 'movie' }),
+    writes: true,
+  },
+  'save to the watch history': {
+    method: 'POST',
+    path: () => `${API}/watch-history/save-watch-history`,
+    body: () => ({ userUID: user.uid, id: 1396, type: 'tv' }),
+    writes: true,
+  },
+  'remove from the watch history': {
+    method: 'DELETE',
+    path: () => `${API}/watch-history/remove-watch-history`,
+    body: () => ({ userUID: user.uid, id: 603, type: 'movie' }),
+    writes: true,
+  },
+  'clear the watch history': {
+    method: 'DELETE',
+    path: () => `${API}/watch-history/remove-all-watch-history`,
+    body: () => ({ userUID: user.uid }),
+    writes: true,
+  },
+  'save a search': {
+    method: 'POST',
+    path: () => `${API}/index/save-search-history`,
+    body: () => ({ userUID: user.uid, searchQuery: 'evil query' }),
+    writes: true,
+  },
+  'remove a search': {
+    method: 'DELETE',
+    path: () => `${API}/index/${user.uid}/remove-search-history/${historyId}`,
+    writes: true,
+  },
+  'record a watch event': {
+    method: 'POST',
+    path: () => `${API}/recommender/insert`,
+    body: () => ({ user_id: user.uid, item_id: 603, item_type: 'movie', watched: true }),
+    writes: true,
+  },
+  'record the user': {
+    method: 'POST',
+    path: () => `${API}/auth/users`,
+    body: () => ({ userUID: user.uid }),
+    writes: true,
+  },
+  'rescan the media library': {
+    method: 'POST',
+    path: () => `${API}/sources/rescan`,
+    writes: false,
+  },
+  'ask for anime info': {
+    method: 'POST',
+    path: () => `${API}/playground/anime-info`,
+    body: () => ({ query: APP_QUERY, variables: { search: 'Naruto' } }),
+    writes: false,
+  },
+};
+
+function send(client: SocketClient, write: Write, path = write.path(), headers?: RequestHeaders) {
+  return client.send(write.method, path, write.body?.(), headers);
+}
+
+describe('product writes from another origin', () => {
+  it.each(Object.entries(WRITES))(
+    '%s: 403 for every foreign shape, nothing written',
+    async (_name, write) => {
+      const before = await userData();
+      for (const [label, headers] of FOREIGN) {
+        const res = await send(browser(), write, write.path(), headers);
+        expect(res.status, `${label}: ${res.body}`).toBe(403);
+        expect(res.json(), label).toEqual(FOREIGN_API);
+      }
+      expect(await userData()).toBe(before);
+    },
+  );
+
+  it.each(Object.entries(WRITES))(
+    '%s: refused in dot-segment spellings (400), nothing written',
+    async (_name, write) => {
+      const before = await userData();
+      for (const spelling of refusedSpellings(write.path())) {
+        const res = await send(browser(), write, spelling.path);
+        expect(res.status, `${spelling.label} ${spelling.path}: ${res.body}`).toBe(400);
+        expect(res.json(), spelling.path).toEqual(spelling.refusal);
+        const foreign = await send(browser('http://evil.example'), write, spelling.path);
+        expect([400, 403], `${spelling.path} from evil.example`).toContain(foreign.status);
+      }
+      expect(await userData()).toBe(before);
+    },
+  );
+
+  it('never refuses a read for its Origin', async () => {
+    for (const [label, headers] of FOREIGN) {
+      const res = await browser().get(`${API}/my-list/${user.uid}/fetch-my-list`, headers);
+      expect(res.status, `${label}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('accepts a write with neither Origin nor Sec-Fetch-Site (not a browser), or same-origin', async () => {
+    const curl = await send(browser(undefined), WRITES['rescan the media library'] as Write);
+    expect(curl.status, curl.body).toBe(200);
+    const sameOrigin = await send(
+      browser(undefined),
+      WRITES['rescan the media library'] as Write,
+      undefined,
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(sameOrigin.status, sameOrigin.body).toBe(200);
+  });
+
+  it('accepts every one of these calls from the app own origin, and it takes effect', async () => {
+    for (const [name, write] of Object.entries(WRITES)) {
+      const before = await userData();
+      const res = await send(browser(OWN), write, write.path(), {
+        'sec-fetch-site': 'same-origin',
+      });
+      expect(res.status, `${name}: ${res.body}`).toBe(200);
+      if (write.writes) expect(await userData(), name).not.toBe(before);
+    }
+  });
+});
+
+/** An identity call with a body, and how to tell it did nothing. */
+const IDENTITY_CALLS: [string, () => unknown][] = [
+  ['sign-out', () => ({})],
+  ['update-user', () => ({ name: 'Mallory' })],
+  ['change-password', () => ({ currentPassword: PASSWORD, newPassword: 'mallory-pass' })],
+  ['change-email', () => ({ newEmail: 'mallory@gmail.com', callbackURL: '/' })],
+  ['revoke-sessions', () => ({})],
+  ['revoke-other-sessions', () => ({})],
+  ['delete-user', () => ({ password: PASSWORD })],
+  ['sign-in/email', () => ({ email: user.email, password: PASSWORD })],
+  ['sign-up/email', () => ({ name: 'Mallory', email: 'mallory@gmail.com', password: 'secret' })],
+  ['request-password-reset', () => ({ email: user.email, redirectTo: '/reset-password' })],
+  ['send-verification-email', () => ({ email: user.email })],
+];
+
+describe('identity calls from another origin', () => {
+  it.each(IDENTITY_CALLS)(
+    '%s: 403 FORBIDDEN_ORIGIN for every foreign shape and spelling',
+    async (call, body) => {
+      const before = await userData();
+      for (const [label, headers] of FOREIGN) {
+        const res = await browser().post(`${IDENTITY}/${call}`, body(), headers);
+        expect(res.status, `${label}: ${res.body}`).toBe(403);
+        expect(res.json(), label).toEqual(FOREIGN_IDENTITY);
+        expect(res.setCookies, label).toEqual([]);
+      }
+      for (const spelling of reaching(identitySpellings(call))) {
+        const res = await browser('http://evil.example').post(spelling.path, body());
+        expect(res.status, `${spelling.path}: ${res.body}`).toBe(403);
+        expect(res.json(), spelling.path).toEqual(FOREIGN_IDENTITY);
+      }
+      expect(await userData()).toBe(before);
+    },
+  );
+
+  it('left the account as it was: same session, name, address and password; no mail, no account', async () => {
+    const me = await browser().get(`${API}/auth/me`);
+    expect(me.status).toBe(200);
+    expect(me.json()).toMatchObject({ displayName: 'Victim', email: user.email });
+    const rows = await t.database.db
+      .select({ id: authUser.id })
+      .from(authUser)
+      .where(eq(authUser.email, 'mallory@gmail.com'));
+    expect(rows).toEqual([]);
+    // A reset asked for from the app's own origin is the only reset mail the user gets.
+    const own = await browser().post(`${IDENTITY}/request-password-reset`, {
+      email: user.email,
+      redirectTo: '/reset-password',
+    });
+    expect(own.status, own.body).toBe(200);
+    await eventually(() =>
+      memoryOutbox.find((m) => m.to === user.email && m.link.includes('reset-password')),
+    );
+    const resets = memoryOutbox.filter(
+      (m) => m.to === user.email && m.link.includes('reset-password'),
+    );
+    expect(resets).toHaveLength(1);
+    const signIn = await new SocketClient(base, OWN).post(`${IDENTITY}/sign-in/email`, {
+      email: user.email,
+      password: PASSWORD,
+    });
+    expect(signIn.status, signIn.body).toBe(200);
+  });
+
+  it('accepts the same calls from the app own origin', async () => {
+    const update = await browser(OWN).post(`${IDENTITY}/update-user`, { name: 'Victor' });
+    expect(update.status, update.body).toBe(200);
+    expect((await browser().get(`${API}/auth/me`)).json()).toMatchObject({ displayName: 'Victor' });
+    const out = await browser(OWN).post(`${IDENTITY}/sign-out`, {});
+    expect(out.status, out.body).toBe(200);
+    const after: RawResponse = await browser().get(`${API}/auth/me`);
+    expect(after.status).toBe(401);
+  });
+});

@@ -1,24 +1,37 @@
 /**
- * API under load (issue 9): autocannon in a second process (bench/load/worker.ts), loopback
- * only, 100 connections for 10 s on each catalogue call and on a signed-in `fetch-my-list`,
- * each paired with the same run on a bare Fastify route in a third process
- * (bench/load/bare-server.ts) answering a body of the same size, so each figure reads as a
- * ratio. The pair is run ROUNDS times, alternating (call, bare, call, bare), so a shared
- * machine's drift weighs on both sides alike. Requests per second (mean of the rounds), p50 and
- * p99 latency (the worst round's). Prints, never asserts.
+ * API under load (issues 9 and 14): autocannon in a second process (bench/load/worker.ts),
+ * loopback only, 100 connections for 10 s per run, in two kinds of pairs. Each run of a pair is
+ * repeated ROUNDS times, alternating (a, b, a, b), so a shared machine's drift weighs on both
+ * sides alike; requests per second are the mean of the rounds, p50 and p99 the worst round's.
+ * Prints, never asserts.
+ *
+ * - {@link benchApiLoad}: each catalogue call against a bare Fastify route in a third process
+ *   (bench/load/bare-server.ts) answering a body of the same size.
+ * - {@link benchSignedInLoad}: each signed-in call (My List, watch history, a save to My List)
+ *   against the signed-out trending call on the same server, once per database.
  */
 import { spawn } from 'node:child_process';
 import { record } from './report.ts';
 import type { LoadOptions, LoadResult } from './load/worker.ts';
-import { repoRoot, startChild, waitForOk, type BenchAccount, type BenchServer } from './server.ts';
+import {
+  repoRoot,
+  startChild,
+  waitForOk,
+  type BenchAccount,
+  type BenchServer,
+  type DatabaseKind,
+} from './server.ts';
 
 /** Connections and seconds per run (issue 9). */
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? '10');
 /** A short unrecorded run first, so caches and JIT are warm. */
 const WARM_UP_S = 2;
-/** Alternating (call, bare route) pairs per call. */
+/** Alternating pairs per call. */
 const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? '2');
+
+/** One request, sent again and again by the load generator. */
+type LoadRequest = Pick<LoadOptions, 'url' | 'method' | 'headers' | 'body'>;
 
 /** Runs the load generator once in its own process. @throws Error when it fails. */
 function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -41,107 +54,102 @@ function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
-/** One load run of `url`. */
-function loadOnce(url: string, headers: Record<string, string>, duration: number) {
-  return runLoad({ url, headers, connections: CONNECTIONS, duration });
+/** One load run of `request`. */
+function loadOnce(request: LoadRequest, duration: number) {
+  return runLoad({ ...request, connections: CONNECTIONS, duration });
 }
 
-/** The figures of several runs of one URL: mean requests per second, worst p50 and p99. */
+/** The figures of several runs of one request: mean requests per second, worst p50 and p99. */
 function combine(runs: LoadResult[]): LoadResult {
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((n, r) => n + f(r), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [code, count] of Object.entries(run.statusCodes)) {
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+    }
+  }
   return {
-    requestsPerSec: runs.reduce((sum, r) => sum + r.requestsPerSec, 0) / runs.length,
+    requestsPerSec: sum((r) => r.requestsPerSec) / runs.length,
     p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
-    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes,
   };
 }
 
-/**
- * Measures `url` and the bare route `bareUrl` in alternating rounds, after a warm-up of each.
- */
+/** Measures `a` and `b` in alternating rounds (a, b, a, b), after a warm-up of each. */
 async function measurePair(
-  url: string,
-  headers: Record<string, string>,
-  bareUrl: string,
-): Promise<{ real: LoadResult; base: LoadResult }> {
-  await loadOnce(url, headers, WARM_UP_S);
-  await loadOnce(bareUrl, {}, WARM_UP_S);
-  const real: LoadResult[] = [];
-  const base: LoadResult[] = [];
+  a: LoadRequest,
+  b: LoadRequest,
+): Promise<{ a: LoadResult; b: LoadResult }> {
+  await loadOnce(a, WARM_UP_S);
+  await loadOnce(b, WARM_UP_S);
+  const runsA: LoadResult[] = [];
+  const runsB: LoadResult[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    real.push(await loadOnce(url, headers, DURATION_S));
-    base.push(await loadOnce(bareUrl, {}, DURATION_S));
+    runsA.push(await loadOnce(a, DURATION_S));
+    runsB.push(await loadOnce(b, DURATION_S));
   }
-  return { real: combine(real), base: combine(base) };
+  return { a: combine(runsA), b: combine(runsB) };
 }
 
-/** Body size in bytes of `url`'s answer, as autocannon receives it (no compression asked). */
-async function bodySize(url: string, headers: Record<string, string>): Promise<number> {
-  const res = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
-  if (!res.ok) throw new Error(`${url} answered ${String(res.status)}`);
+/**
+ * Body size in bytes of `request`'s answer, as autocannon receives it (no compression asked).
+ * @throws Error when it does not answer 2xx.
+ */
+async function bodySize(request: LoadRequest): Promise<number> {
+  const res = await fetch(request.url, {
+    method: request.method ?? 'GET',
+    headers: { ...request.headers, 'accept-encoding': 'identity' },
+    body: request.body,
+  });
+  if (!res.ok) {
+    throw new Error(`${request.url} answered ${String(res.status)}: ${await res.text()}`);
+  }
   return (await res.arrayBuffer()).byteLength;
 }
 
-/** Runs the four calls against `server`, each with its bare counterpart on `barePort`. */
-export async function benchApiLoad(
-  server: BenchServer,
-  account: BenchAccount,
-  barePort: number,
-): Promise<void> {
+/** Answers outside 2xx, connection errors and timeouts, as `non-2xx + errors + timeouts`. */
+function failures(r: LoadResult): string {
+  return `${String(r.non2xx)} + ${String(r.errors)} + ${String(r.timeouts)}`;
+}
+
+/** Prints the status codes of a result that had answers outside 2xx. */
+function noteStatusCodes(label: string, r: LoadResult): void {
+  if (r.non2xx > 0) console.log(`    ${label}: answers by status ${JSON.stringify(r.statusCodes)}`);
+}
+
+/**
+ * Runs the three catalogue calls against `server`, each paired with the bare route on `barePort`.
+ */
+export async function benchApiLoad(server: BenchServer, barePort: number): Promise<void> {
   console.log(
     `API under load (autocannon in a second process, ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, ${String(ROUNDS)} alternating rounds with the bare route, loopback)`,
   );
   const api = `${server.baseUrl}/pigo-stream`;
-  // Something in the list, so the call reads rows and titles.
-  for (const [id, type] of [
-    [603, 'movie'],
-    [550, 'movie'],
-    [1396, 'tv'],
-  ] as const) {
-    await fetch(`${api}/my-list/save-my-list`, {
-      method: 'POST',
-      headers: { cookie: account.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ userUID: account.uid, id, type }),
-    });
-  }
-  const calls: {
-    name: string;
-    url: string;
-    headers?: Record<string, string>;
-    catalogue: boolean;
-  }[] = [
-    { name: 'trending/movie', url: `${api}/index/trending/movie`, catalogue: true },
-    { name: 'search', url: `${api}/index/search/movie?query=matrix`, catalogue: true },
-    { name: 'media-info', url: `${api}/playground/media-info?id=603&type=movie`, catalogue: true },
-    {
-      name: 'fetch-my-list (signed in)',
-      url: `${api}/my-list/${account.uid}/fetch-my-list`,
-      headers: { cookie: account.cookie },
-      catalogue: false,
-    },
+  const calls = [
+    { name: 'trending/movie', url: `${api}/index/trending/movie` },
+    { name: 'search', url: `${api}/index/search/movie?query=matrix` },
+    { name: 'media-info', url: `${api}/playground/media-info?id=603&type=movie` },
   ];
   const bare = startChild('npx', ['tsx', 'bench/load/bare-server.ts', String(barePort)], {});
   try {
     await waitForOk(`http://127.0.0.1:${String(barePort)}/health`, 60_000);
     for (const call of calls) {
-      const headers = call.headers ?? {};
-      const bytes = await bodySize(call.url, headers);
+      const bytes = await bodySize(call);
       const bareUrl = `http://127.0.0.1:${String(barePort)}/bare/${String(bytes)}`;
-      const { real, base } = await measurePair(call.url, headers, bareUrl);
+      const { a: real, b: base } = await measurePair(call, { url: bareUrl });
       const ratio = base.requestsPerSec > 0 ? real.requestsPerSec / base.requestsPerSec : 0;
       const label = `api ${call.name}`;
       record({ name: `${label}: body`, value: bytes, unit: 'bytes' });
       record({ name: `${label}: requests/s`, value: Math.round(real.requestsPerSec), unit: '/s' });
       record({ name: `${label}: p50`, value: real.p50, unit: 'ms' });
-      record({
-        name: `${label}: p99`,
-        value: real.p99,
-        unit: 'ms',
-        target: call.catalogue ? '< 50 ms' : undefined,
-      });
-      if (real.non2xx + real.errors > 0) {
-        record({ name: `${label}: non-2xx + errors`, value: real.non2xx + real.errors, unit: '' });
+      record({ name: `${label}: p99`, value: real.p99, unit: 'ms', target: '< 50 ms' });
+      if (real.non2xx + real.errors + real.timeouts > 0) {
+        record({ name: `${label}: non-2xx + errors + timeouts`, value: failures(real), unit: '' });
+        noteStatusCodes(label, real);
       }
       record({
         name: `${label}: bare route requests/s`,
@@ -153,10 +161,134 @@ export async function benchApiLoad(
         name: `${label}: / bare route throughput`,
         value: ratio.toFixed(2),
         unit: 'x',
-        target: call.catalogue ? '>= 0.50' : undefined,
+        target: '>= 0.50',
       });
     }
   } finally {
     await bare.stop();
+  }
+}
+
+/** Titles put in the account's My List and watch history before the load, so calls read rows. */
+const SEED_TITLES = [
+  [603, 'movie'],
+  [550, 'movie'],
+  [1396, 'tv'],
+] as const;
+
+/**
+ * Fills `account`'s My List and watch history through the API, as the browser would (same
+ * Origin). @throws Error when a save is refused.
+ */
+async function seedAccount(server: BenchServer, account: BenchAccount): Promise<void> {
+  const api = `${server.baseUrl}/pigo-stream`;
+  for (const list of ['my-list/save-my-list', 'watch-history/save-watch-history']) {
+    for (const [id, type] of SEED_TITLES) {
+      const res = await fetch(`${api}/${list}`, {
+        method: 'POST',
+        headers: {
+          cookie: account.cookie,
+          origin: server.baseUrl,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ userUID: account.uid, id, type }),
+      });
+      if (!res.ok) throw new Error(`${list} answered ${String(res.status)}: ${await res.text()}`);
+    }
+  }
+}
+
+/**
+ * The signed-in calls of issue 14 against `server` (on the `database` named), each paired with
+ * the signed-out trending call in alternating rounds: My List and watch history reads (targets:
+ * at least half the trending call's throughput, p99 under 100 ms) and a save to My List (the
+ * same title each time, which is idempotent; sent with the server's Origin like a browser).
+ * None of them may fail or time out.
+ */
+export async function benchSignedInLoad(
+  server: BenchServer,
+  account: BenchAccount,
+  database: DatabaseKind,
+): Promise<void> {
+  console.log(
+    `Signed-in API under load on ${database} (${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, ${String(ROUNDS)} alternating rounds with signed-out trending/movie)`,
+  );
+  await seedAccount(server, account);
+  const api = `${server.baseUrl}/pigo-stream`;
+  const catalogue: LoadRequest = { url: `${api}/index/trending/movie` };
+  const calls: { name: string; read: boolean; request: LoadRequest }[] = [
+    {
+      name: 'fetch-my-list',
+      read: true,
+      request: {
+        url: `${api}/my-list/${account.uid}/fetch-my-list`,
+        headers: { cookie: account.cookie },
+      },
+    },
+    {
+      name: 'fetch-watch-history',
+      read: true,
+      request: {
+        url: `${api}/watch-history/${account.uid}/fetch-watch-history`,
+        headers: { cookie: account.cookie },
+      },
+    },
+    {
+      name: 'save-my-list',
+      read: false,
+      request: {
+        url: `${api}/my-list/save-my-list`,
+        method: 'POST',
+        headers: {
+          cookie: account.cookie,
+          origin: server.baseUrl,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ userUID: account.uid, id: SEED_TITLES[0][0], type: 'movie' }),
+      },
+    },
+  ];
+  for (const call of calls) {
+    const bytes = await bodySize(call.request);
+    await bodySize(catalogue);
+    const { a: user, b: cat } = await measurePair(call.request, catalogue);
+    const ratio = cat.requestsPerSec > 0 ? user.requestsPerSec / cat.requestsPerSec : 0;
+    const label = `api ${database} ${call.name} (signed in)`;
+    record({ name: `${label}: body`, value: bytes, unit: 'bytes' });
+    record({ name: `${label}: requests/s`, value: Math.round(user.requestsPerSec), unit: '/s' });
+    record({ name: `${label}: p50`, value: user.p50, unit: 'ms' });
+    record({
+      name: `${label}: p99`,
+      value: user.p99,
+      unit: 'ms',
+      target: call.read ? '< 100 ms' : undefined,
+    });
+    record({
+      name: `${label}: non-2xx + errors + timeouts`,
+      value: failures(user),
+      unit: '',
+      target: '0 + 0 + 0',
+    });
+    noteStatusCodes(label, user);
+    record({
+      name: `${label}: trending/movie requests/s`,
+      value: Math.round(cat.requestsPerSec),
+      unit: '/s',
+    });
+    record({ name: `${label}: trending/movie p99`, value: cat.p99, unit: 'ms' });
+    if (cat.non2xx + cat.errors + cat.timeouts > 0) {
+      record({
+        name: `${label}: trending/movie non-2xx + errors + timeouts`,
+        value: failures(cat),
+        unit: '',
+      });
+      noteStatusCodes(`${label}: trending/movie`, cat);
+    }
+    record({
+      name: `${label}: / trending/movie throughput`,
+      value: ratio.toFixed(2),
+      unit: 'x',
+      target: call.read ? '>= 0.50' : undefined,
+    });
   }
 }

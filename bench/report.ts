@@ -21,7 +21,7 @@ export const figures: Figure[] = [];
 export const record = (f: Figure): void => {
   figures.push(f);
   console.log(
-    `  ${f.name.padEnd(44)} ${String(f.value).padStart(10)} ${f.unit}${f.target ? `  (target ${f.target})` : ''}`,
+    `  ${f.name.padEnd(64)} ${String(f.value).padStart(10)} ${f.unit}${f.target ? `  (target ${f.target})` : ''}`,
   );
 };
 

@@ -9,6 +9,12 @@
  *
  * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api) runs
  * only those parts; `search` without `import` searches the starter catalogue alone.
+ *
+ * The api part's signed-in calls run once per database of BENCH_DATABASES (default
+ * `pglite,postgres`): a server on the embedded database on port 3501, then one on a fresh
+ * database `pigo_bench_<time>` of the PostgreSQL server at BENCH_POSTGRES_URL (default
+ * `postgres://postgres@127.0.0.1:5432/postgres`) on port 3502, dropped at the end. The web,
+ * Lighthouse and catalogue load figures come from the first database's server only.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,18 +28,28 @@ import { analyzeCatalogue } from '../apps/server/src/modules/catalogue/catalogue
 import { writeAnime, writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writer.ts';
 import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
 import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.ts';
-import { benchApiLoad } from './api-load.ts';
+import { benchApiLoad, benchSignedInLoad } from './api-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRecommender } from './recommender.ts';
 import { figures, machine, percentile, printTable, record } from './report.ts';
-import { buildWeb, createVerifiedAccount, startAppServer } from './server.ts';
+import {
+  buildWeb,
+  createPostgresDatabase,
+  createVerifiedAccount,
+  DATABASE_KINDS,
+  startAppServer,
+  type DatabaseKind,
+} from './server.ts';
 import { benchWebWeight } from './web.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(here, '../../shared/data'));
 const SEARCH_QUERIES = 240;
 
-/** The bench's loopback ports (3500-3599): the app server and the bare Fastify route. */
+/**
+ * The bench's loopback ports (3500-3599): the app server (3501 for the first database, 3502 for
+ * the second) and the bare Fastify route.
+ */
 const APP_PORT = 3501;
 const BARE_PORT = 3590;
 
@@ -47,6 +63,23 @@ const only = new Set(
 const unknown = [...only].filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length > 0) {
   console.error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const databases = [
+  ...new Set(
+    (process.env.BENCH_DATABASES ?? DATABASE_KINDS.join(','))
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean),
+  ),
+];
+const unknownDatabases = databases.filter(
+  (d) => !(DATABASE_KINDS as readonly string[]).includes(d),
+);
+if (databases.length === 0 || unknownDatabases.length > 0) {
+  console.error(
+    `BENCH_DATABASES: unknown database(s) ${unknownDatabases.join(', ')}; databases: ${DATABASE_KINDS.join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -188,18 +221,37 @@ async function benchSearch(db: Database, database: Awaited<ReturnType<typeof ope
   await app.close();
 }
 
-/** Web weight, Lighthouse and load against one server of our own, stopped at the end. */
+/**
+ * Web weight, Lighthouse and load against servers of our own, one per database (only the first
+ * when the api part is not asked for), each stopped (and its PostgreSQL database dropped) at the
+ * end.
+ */
 async function benchServer(): Promise<void> {
   console.log('Building the web app and starting a server for the web and API figures');
   const webDist = await buildWeb();
-  const server = await startAppServer(APP_PORT, webDist);
   try {
-    const account = await createVerifiedAccount(server);
-    if (only.has('web')) await benchWebWeight(server, account);
-    if (only.has('lighthouse')) await benchLighthouse(server, account);
-    if (only.has('api')) await benchApiLoad(server, account, BARE_PORT);
+    const kinds = (only.has('api') ? databases : databases.slice(0, 1)) as DatabaseKind[];
+    for (const [index, kind] of kinds.entries()) {
+      const database = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+      try {
+        if (database) console.log(`PostgreSQL database ${database.name}`);
+        const server = await startAppServer(APP_PORT + index, webDist, database?.url);
+        try {
+          const account = await createVerifiedAccount(server);
+          if (index === 0) {
+            if (only.has('web')) await benchWebWeight(server, account);
+            if (only.has('lighthouse')) await benchLighthouse(server, account);
+            if (only.has('api')) await benchApiLoad(server, BARE_PORT);
+          }
+          if (only.has('api')) await benchSignedInLoad(server, account, kind);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await database?.drop();
+      }
+    }
   } finally {
-    await server.stop();
     rmSync(webDist, { recursive: true, force: true });
   }
 }

@@ -1,14 +1,17 @@
 /**
  * The bench's own servers and accounts: the real server as a child process (`tsx
  * apps/server/src/main.ts`) on a loopback port with a fresh data directory and a freshly built
- * web app, a verified account made through the identity API (its mail read from the outbox
- * folder, as a newcomer without SMTP does), and clean stops. Ports come from 3500-3599.
+ * web app, on the embedded database or on a fresh database of a PostgreSQL server
+ * ({@link createPostgresDatabase}), a verified account made through the identity API (its mail
+ * read from the outbox folder, as a newcomer without SMTP does), and clean stops. Ports come
+ * from 3500-3599.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -91,14 +94,60 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The databases the server can run on: the embedded one (PGlite) or a PostgreSQL server. */
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+/** A fresh database on a PostgreSQL server, and how to drop it. */
+export interface BenchDatabase {
+  /** Its connection URL, for the server's DATABASE_URL. */
+  url: string;
+  name: string;
+  /** Drops it (closing what is still connected to it). */
+  drop(): Promise<void>;
+}
+
 /**
- * Starts the real server on `port` with a fresh embedded database (the starter catalogue is
- * loaded at first start), serving the web app built in `webDist`; no SMTP, so mail goes to
+ * Creates an empty database `pigo_bench_<time>` on the PostgreSQL server of BENCH_POSTGRES_URL
+ * (default `postgres://postgres@127.0.0.1:5432/postgres`: the user must be allowed to create
+ * databases). @throws Error when the server refuses.
+ */
+export async function createPostgresDatabase(): Promise<BenchDatabase> {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `pigo_bench_${String(Date.now())}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * Starts the real server on `port` with a fresh data directory, on the embedded database there
+ * or, with `databaseUrl`, on that (empty) PostgreSQL database (the starter catalogue is loaded
+ * at first start), serving the web app built in `webDist`; no SMTP, so mail goes to
  * DATA_DIR/outbox. @throws Error when it is not ready within 180 s.
  */
-export async function startAppServer(port: number, webDist: string): Promise<BenchServer> {
+export async function startAppServer(
+  port: number,
+  webDist: string,
+  databaseUrl?: string,
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-server-'));
   const child = startChild('npx', ['tsx', 'apps/server/src/main.ts'], {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -166,7 +215,9 @@ export interface BenchAccount {
 
 /**
  * Signs a new account up through the identity API, opens the mailed verification link (which
- * signs it in) and returns its session. @throws Error when a step is refused.
+ * signs it in) and returns that session. Any cookie the sign-up answer sets is ignored: the
+ * session comes from the link alone, as on a server where sign-up sets none.
+ * @throws Error when a step is refused.
  */
 export async function createVerifiedAccount(server: BenchServer): Promise<BenchAccount> {
   const email = `bench${String(Date.now())}@gmail.com`;
@@ -178,16 +229,11 @@ export async function createVerifiedAccount(server: BenchServer): Promise<BenchA
   });
   if (!signUp.ok)
     throw new Error(`sign-up failed: ${String(signUp.status)} ${await signUp.text()}`);
-  let cookies = cookiesOf(signUp);
   const link = await verificationLink(server.dataDir, email);
-  const visit = await fetch(link, {
-    redirect: 'manual',
-    headers: { origin: server.baseUrl, cookie: cookies.join('; ') },
-  });
+  const visit = await fetch(link, { redirect: 'manual' });
   if (visit.status >= 400) throw new Error(`verification failed: ${String(visit.status)}`);
-  const fresh = cookiesOf(visit);
-  if (fresh.length > 0) cookies = fresh;
-  const cookie = cookies.join('; ');
+  const cookie = cookiesOf(visit).join('; ');
+  if (!cookie) throw new Error('the verification link set no session cookie');
   const me = await fetch(`${server.baseUrl}/pigo-stream/auth/me`, { headers: { cookie } });
   const user = (await me.json()) as { uid?: string; emailVerified?: boolean };
   if (!me.ok || !user.uid || !user.emailVerified) throw new Error('no verified session');

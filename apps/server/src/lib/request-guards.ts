@@ -10,7 +10,7 @@
  *   NUL character or a prototype key answer 400.
  * Refusals under `/identity/` use better-auth's `{ code, message }` shape, the rest `{ error }`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 
 /** The message of a refused path. */
@@ -53,29 +53,22 @@ function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-/** Sends a refusal in the shape of the call's family (identity `{ code, message }`). */
-function refuse(
-  reply: FastifyReply,
-  identityPrefix: string,
-  status: number,
-  code: string,
-  message: string,
-): void {
-  const identity = reply.request.url.startsWith(identityPrefix);
-  void reply.code(status).send(identity ? { code, message } : { error: message });
-}
-
 /**
- * The 400 body for a refused path: `{ code: 'INVALID_PATH', message }` under `/identity/`,
- * `{ error }` elsewhere.
+ * A refusal's body in the shape of the call's family: `{ code, message }` under
+ * `{prefix}/identity/` (better-auth's shape), `{ error }` elsewhere.
  */
-export function invalidPathBody(
+export function refusalBody(
   url: string,
   prefix: string,
+  code: string,
+  message: string,
 ): { code: string; message: string } | { error: string } {
-  return url.startsWith(`${prefix}/identity/`)
-    ? { code: 'INVALID_PATH', message: INVALID_PATH_MESSAGE }
-    : { error: INVALID_PATH_MESSAGE };
+  return url.startsWith(`${prefix}/identity/`) ? { code, message } : { error: message };
+}
+
+/** The 400 body for a refused path ({@link refusalBody} with `INVALID_PATH`). */
+export function invalidPathBody(url: string, prefix: string) {
+  return refusalBody(url, prefix, 'INVALID_PATH', INVALID_PATH_MESSAGE);
 }
 
 /**
@@ -83,11 +76,10 @@ export function invalidPathBody(
  * is not canonical ({@link isCanonicalPath}), before routing acts on it.
  */
 export function refuseNonCanonicalPaths(app: FastifyInstance, prefix: string): void {
-  const identityPrefix = `${prefix}/identity/`;
   app.addHook('onRequest', (req, reply, done) => {
     const path = pathOf(req.url);
     if ((path === prefix || path.startsWith(`${prefix}/`)) && !isCanonicalPath(path)) {
-      refuse(reply, identityPrefix, 400, 'INVALID_PATH', INVALID_PATH_MESSAGE);
+      void reply.code(400).send(invalidPathBody(req.url, prefix));
       return;
     }
     done();
@@ -120,19 +112,22 @@ export function refuseCrossOriginWrites(
   trustedOrigins: readonly string[],
 ): void {
   const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
-  const identityPrefix = `${prefix}/identity/`;
   app.addHook('onRequest', (req, reply, done) => {
     if (
       !SAFE_METHODS.has(req.method) &&
       req.url.startsWith(`${prefix}/`) &&
       !isSameOriginWrite(req, trusted)
     ) {
-      refuse(reply, identityPrefix, 403, 'FORBIDDEN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
+      void reply
+        .code(403)
+        .send(refusalBody(req.url, prefix, 'FORBIDDEN_ORIGIN', FOREIGN_ORIGIN_MESSAGE));
       return;
     }
     done();
   });
 }
+
+const NUL_MESSAGE = 'Text may not contain NUL characters';
 
 /** A 400 for a body the server will not act on. */
 function badBody(message: string): Error {
@@ -146,7 +141,7 @@ function badBody(message: string): Error {
  */
 export function checkValue(value: unknown, depth = 0): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw badBody('Text may not contain NUL characters');
+    if (value.includes('\u0000')) throw badBody(NUL_MESSAGE);
     return;
   }
   if (typeof value !== 'object' || value === null) return;
@@ -156,7 +151,7 @@ export function checkValue(value: unknown, depth = 0): void {
     return;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) throw badBody('Text may not contain NUL characters');
+    if (key.includes('\u0000')) throw badBody(NUL_MESSAGE);
     checkValue(item, depth + 1);
   }
 }

@@ -10,7 +10,7 @@
  * older data than it wrote (trending and '#1 Most Watched' blend watch events); other server
  * processes may answer up to `ttlMs` ms older data.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 /** How long an answer is reused, in ms. */
@@ -21,6 +21,24 @@ const MAX_ENTRIES = 2_000;
 const MAX_ANSWER_BYTES = 512_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Keeps the 200 answer `payload` under `key`, serialized as the route's own serializer does. */
+function keepAnswer(
+  answers: LRUCache<string, Buffer>,
+  key: string,
+  reply: FastifyReply,
+  payload: unknown,
+): void {
+  const text = reply.serialize(payload);
+  if (typeof text !== 'string') return;
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.byteLength <= MAX_ANSWER_BYTES) answers.set(key, bytes);
+}
+
+/** Sends a kept answer. */
+function sendKept(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.code(200).type(JSON_TYPE).header('x-response-cache', 'hit').send(bytes);
+}
 
 /** The cache behind {@link cacheResponses}; {@link ResponseCache.clear} empties it. */
 export interface ResponseCache {
@@ -43,17 +61,13 @@ export function cacheResponses(
       done();
       return;
     }
-    reply.code(200).type(JSON_TYPE).header('x-response-cache', 'hit').send(cached);
+    sendKept(reply, cached);
   });
 
   scope.addHook('preSerialization', (req, reply, payload, done) => {
     if (req.method === 'GET' && reply.statusCode === 200 && !answers.has(req.url)) {
       // The route's own serializer: the same checked, stripped JSON a miss sends.
-      const text = reply.serialize(payload);
-      if (typeof text === 'string') {
-        const bytes = Buffer.from(text, 'utf8');
-        if (bytes.byteLength <= MAX_ANSWER_BYTES) answers.set(req.url, bytes);
-      }
+      keepAnswer(answers, req.url, reply, payload);
     }
     done(null, payload);
   });
@@ -113,18 +127,12 @@ export function cacheUserAnswers(
       keys.set(req, key);
       return;
     }
-    await reply.code(200).type(JSON_TYPE).header('x-response-cache', 'hit').send(cached);
+    await sendKept(reply, cached);
   });
 
   scope.addHook('preSerialization', (req, reply, payload, done) => {
     const key = keys.get(req);
-    if (key !== undefined && reply.statusCode === 200) {
-      const text = reply.serialize(payload);
-      if (typeof text === 'string') {
-        const bytes = Buffer.from(text, 'utf8');
-        if (bytes.byteLength <= MAX_ANSWER_BYTES) answers.set(key, bytes);
-      }
-    }
+    if (key !== undefined && reply.statusCode === 200) keepAnswer(answers, key, reply, payload);
     done(null, payload);
   });
 

@@ -11,7 +11,6 @@ import type { Config } from '../../config.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createIdentityAuth } from './identity.auth.ts';
 import { identityProxyRoutes } from './identity.proxy.ts';
-import { createIdentityLimiter } from './identity.rate-limit.ts';
 import { identityRoutes } from './identity.routes.ts';
 import { resolveAuthSecret } from './identity.secret.ts';
 import { IdentityService } from './identity.service.ts';
@@ -63,14 +62,13 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     prefix: apiPrefix,
     service,
     // Counters in the database, or in Redis when REDIS_URL is set: shared and kept on restart.
-    createLimiter: (scope) =>
-      createIdentityLimiter(scope, {
-        db: database.db,
-        redisUrl: config.redisUrl,
-        onRedisError: (err) => {
-          app.log.warn({ err }, 'Redis unavailable for the identity attempt counters');
-        },
-      }),
+    limits: {
+      db: database.db,
+      redisUrl: config.redisUrl,
+      onRedisError: (err) => {
+        app.log.warn({ err }, 'Redis unavailable for the identity attempt counters');
+      },
+    },
     rules,
     publicUrl: config.publicUrl,
     basePath,

@@ -22,14 +22,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import { checkValue, useSafeJsonParser } from '../../lib/request-guards.ts';
 import { CLIENT_IP_HEADER } from './identity.auth.ts';
 import { sendWebResponse, toWebRequest } from './identity.http.ts';
-import { limitKeys, type IdentityLimiter } from './identity.rate-limit.ts';
+import {
+  createIdentityLimiter,
+  limitKeys,
+  type IdentityLimiterOptions,
+} from './identity.rate-limit.ts';
 import { checkIdentityCall, type RuleSettings } from './identity.rules.ts';
 import type { IdentityService } from './identity.service.ts';
 
 export interface IdentityProxyOptions {
   service: IdentityService;
-  /** Builds the attempt limiter on the proxy's scope (identity.rate-limit.ts). */
-  createLimiter: (scope: Parameters<FastifyPluginAsync>[0]) => Promise<IdentityLimiter>;
+  /** Where the attempt counters live (identity.rate-limit.ts). */
+  limits: IdentityLimiterOptions;
   rules: RuleSettings;
   /** Origin better-auth serves (PUBLIC_URL). */
   publicUrl: string;
@@ -64,7 +68,7 @@ const LIMITS_UNAVAILABLE = {
 /** Registers the catch-all route; mount it under the API prefix. */
 export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = async (
   app,
-  { service, createLimiter, rules, publicUrl, basePath },
+  { service, limits, rules, publicUrl, basePath },
 ) => {
   // Scoped to these routes: better-auth's client posts sign-out with an empty JSON body, and
   // its endpoints also take HTML form posts.
@@ -82,7 +86,7 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
       }
     },
   );
-  const limiter = await createLimiter(app);
+  const limiter = await createIdentityLimiter(app, limits);
 
   // Failures before better-auth answers (a malformed body, an oversized one) keep its shape.
   app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {

@@ -134,8 +134,11 @@ export class DatabaseLimitStore implements FastifyRateLimitStore {
             greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`,
     );
     if (Date.now() >= this.nextPrune) {
+      // Off the attempt's path: ended windows are dropped in the background.
       this.nextPrune = Date.now() + PRUNE_EVERY_MS;
-      await this.db.execute(sql`delete from rate_limit where window_ends_at < now()`);
+      this.db.execute(sql`delete from rate_limit where window_ends_at < now()`).catch(() => {
+        this.nextPrune = 0;
+      });
     }
     return { current: row?.count ?? 1, ttl: row?.ttl ?? windowMs };
   }

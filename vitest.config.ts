@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/test/**/*.test.ts'];
 /** Tests that need a database several processes share: PostgreSQL only. */
 const postgresOnlyTests = ['apps/server/test/**/*.postgres.test.ts'];
+/** Tests of the embedded database's own files (DATA_DIR lock, its disk): PGlite only. */
+const embeddedOnlyTests = ['apps/server/test/**/*.embedded.test.ts'];
 
 export default defineConfig({
   test: {
@@ -27,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...embeddedOnlyTests],
           env: { TEST_DB: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,34 +1,79 @@
 /**
- * Starts the server: reads configuration, opens the database (applying migrations), loads the
- * starter catalogue into an empty database, listens on PORT, and shuts down gracefully on
- * SIGTERM/SIGINT (stops accepting, finishes requests, closes the database).
+ * Starts the server: reads configuration, checks DATA_DIR and takes its lock (embedded
+ * database), opens the database (applying migrations), loads the starter catalogue into an
+ * empty database, opens the local-only control socket (backup, export), listens on PORT, and
+ * shuts down gracefully on SIGTERM/SIGINT (stops accepting, finishes requests, closes the
+ * database, releases the lock).
+ *
+ * A start-up failure prints one line naming the cause to stderr and exits 1; the stack trace
+ * follows only with LOG_LEVEL=debug (issue 15).
  */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { checkDataDir, controlSocketPath, lockDataDir, type DataDirLock } from './data-dir.ts';
 import { openAppDatabase } from './database.ts';
+import { startupFailureLine } from './startup-failure.ts';
 import { seedIfEmpty } from './modules/catalogue/seed.ts';
+import { startControlServer } from './modules/backup/control-server.ts';
 
-const config = loadConfig();
-const database = await openAppDatabase(config);
-const app = await buildApp({ config, database });
+const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+let lock: DataDirLock | undefined;
 
-const seeded = await seedIfEmpty(database.db);
-if (seeded) app.log.info(seeded, 'starter catalogue loaded');
-
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
+try {
+  await start();
+} catch (error) {
+  process.stderr.write(`pigostream: ${startupFailureLine(error)}\n`);
+  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  await lock?.release();
+  process.exit(1);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { url: `http://localhost:${config.port}`, database: database.kind, dataDir: config.dataDir },
-  'PigoStream is ready',
-);
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const inMemory = config.dataDir.startsWith('memory://');
+  const embedded = !config.databaseUrl && !inMemory;
+  const socketPath = embedded ? controlSocketPath(config.dataDir) : undefined;
+  if (!inMemory) checkDataDir(config.dataDir, { embedded });
+  if (embedded) {
+    lock = await lockDataDir(config.dataDir, {
+      command: 'server',
+      controlSocket: socketPath,
+      onLost: (error) => {
+        process.stderr.write(
+          `pigostream: lost the lock on DATA_DIR ${config.dataDir} (${error.message}); stopping so ` +
+            'that two processes never write one embedded database.\n',
+        );
+        process.exit(1);
+      },
+    });
+  }
+  const database = await openAppDatabase(config);
+  const app = await buildApp({ config, database });
+
+  const seeded = await seedIfEmpty(database.db);
+  if (seeded) app.log.info(seeded, 'starter catalogue loaded');
+
+  const control = socketPath
+    ? await startControlServer({ socketPath, database, log: app.log })
+    : undefined;
+
+  let closing = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await control?.close();
+    await app.close();
+    await database.close();
+    await lock?.release();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}`, database: database.kind, dataDir: config.dataDir },
+    'PigoStream is ready',
+  );
+}

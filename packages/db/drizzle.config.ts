@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/schema.ts', './src/library.schema.ts'],
+  schema: ['./src/schema.ts', './src/library.schema.ts', './src/operations.schema.ts'],
   out: './migrations',
 });

@@ -39,6 +39,7 @@ import { cacheResponses, cacheUserAnswers, clearOnWrites } from './lib/response-
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness, sqlStateOf, type Readiness } from './modules/health/readiness.ts';
 import {
   ForbiddenUserError,
   NotAuthenticatedError,
@@ -62,6 +63,29 @@ export interface AppDependencies {
   /** Overrides the catalogue source (tests); defaults to the local database. */
   catalogue?: CatalogueSource;
   logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The answer to a request the database could not carry out for lack of resources (issue 15):
+ * 503 with a message the app shows, for SQLSTATE classes 53 (disk full, out of memory),
+ * 08 (connection) and 57P (shutting down), and read-only 25006. Its transaction was rolled
+ * back: nothing of the request was kept. Undefined for any other error.
+ */
+function unavailableAnswer(error: unknown): { error: string } | undefined {
+  const state = sqlStateOf(error);
+  const errno = (error as { code?: unknown } | undefined)?.code;
+  if (state === '53100' || errno === 'ENOSPC') {
+    return {
+      error: "The server's disk is full, so this was not saved. Please try again later.",
+    };
+  }
+  if (state && (/^(53|08|57P)/.test(state) || state === '25006')) {
+    return {
+      error:
+        'The database cannot take changes right now, so this was not saved. Please try again later.',
+    };
+  }
+  return undefined;
 }
 
 /** Largest accepted request body, in bytes. */
@@ -131,6 +155,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   refuseCrossOriginWrites(app, API_PREFIX, config.identity.trustedOrigins);
   useSafeJsonParser(app, false);
 
+  // Set once the identity plugin (and so the mail outbox) is registered.
+  const late: { readiness?: Readiness } = {};
   app.setErrorHandler((error, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -153,6 +179,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (status >= 400 && status < 500) {
       const message = error instanceof Error ? error.message : 'Bad request';
       return reply.code(status).send({ error: message });
+    }
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) {
+      req.log.error({ err: error }, 'request failed: the database cannot take it');
+      late.readiness?.nudge();
+      return reply.code(503).send(unavailable);
     }
     req.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
@@ -198,12 +230,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Identity first: it decorates the app with `identity`, which user-call guards read.
   await app.register(identityPlugin, { config, database, apiPrefix: API_PREFIX });
+  const ready = createReadiness({
+    database,
+    mail: app.identity.mail,
+    dataDir:
+      database.kind === 'pglite' && !config.dataDir.startsWith('memory://')
+        ? config.dataDir
+        : undefined,
+    log: app.log,
+  });
+  late.readiness = ready;
+  app.addHook('onClose', () => {
+    ready.close();
+  });
 
   const loader = createUpstreamLoader(app, config);
   const catalogue = deps.catalogue ?? createCatalogueSource(app, config, database, loader);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, readiness: ready });
       // Catalogue answers are the same for everyone: reused for 2 s, and forgotten on any write.
       await api.register(async (cached) => {
         clearOnWrites(api, cacheResponses(cached));

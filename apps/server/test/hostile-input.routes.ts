@@ -23,6 +23,7 @@ const LIMITS = ['movieLimit', 'showLimit'] as const;
 /** Catalogue, library, recommender, sources, store, images, identity. */
 export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/health', params: 0 },
+  { method: 'GET', path: '/health/ready', params: 0 },
   { method: 'GET', path: '/app-config', params: 0 },
   { method: 'GET', path: '/providers', params: 0 },
   { method: 'GET', path: '/index/trending/{}', params: 1, query: ['page'] },

@@ -150,7 +150,7 @@ describe('resend verification', () => {
       });
     const first = await resend();
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ status: true });
+    expect(first.json()).toEqual({ status: true, mailDelayed: false });
     await inbox.waitFor(() => count() === 2);
     const mail = inbox.messages.filter((m) => m.to.includes('res@gmail.com'))[1];
     expect(mail?.subject).toBe('Verify your PigoStream e-mail');

@@ -129,8 +129,11 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
   };
 }
 
-/** Starts the inbox; close it in `afterAll`. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/**
+ * Starts the inbox on `port` (0: any free one; a given one lets a test stop the SMTP server and
+ * bring it back at the same address); close it in `afterAll`.
+ */
+export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let holding: { pending: ReceivedMail[]; acks: (() => void)[] } | undefined;
@@ -166,11 +169,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     },
   });
   const listening = await new Promise<Server>((resolve) => {
-    const net = server.listen(0, '127.0.0.1', () => {
+    const net = server.listen(port, '127.0.0.1', () => {
       resolve(net);
     });
   });
-  const { port } = listening.address() as AddressInfo;
+  const { port: boundPort } = listening.address() as AddressInfo;
 
   /** Resolves with the first mail of `list()` that `match` accepts, now or once it arrives. */
   const waitIn = (
@@ -204,7 +207,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   };
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${boundPort}`,
     messages,
     hold() {
       if (holding) throw new Error('the inbox is already holding messages');

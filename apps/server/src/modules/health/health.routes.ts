@@ -1,37 +1,71 @@
 /**
- * `GET /pigo-stream/health`: `{ status: 'ok' | 'degraded', database: 'up' | 'down',
- * databaseKind }`; 200 when the database answers, 503 when it does not.
+ * Health in two parts (issue 15):
+ * - `GET /pigo-stream/health`: the process is alive and answering. Always 200
+ *   `{ status: 'ok', databaseKind }`; for a liveness probe (restart when it stops answering).
+ * - `GET /pigo-stream/health/ready`: the server can do its work. 200 with
+ *   `{ status: 'ready', failing: [], database, mail }`, or 503 with `status: 'unavailable'` and
+ *   the failing parts named (`failing: ['database' | 'mail']`, each part's `message`): the
+ *   database takes a write (and the embedded database's disk has room), the mail transport
+ *   (SMTP server or outbox folder) takes a message. For a readiness probe or a load balancer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@pigostream/db';
+import type { Readiness } from './readiness.ts';
 
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['up', 'down']),
+const aliveSchema = z.object({
+  status: z.literal('ok'),
   databaseKind: z.enum(['pglite', 'postgres']),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
-  app,
-  { database },
-) => {
+const partStatus = z.enum(['up', 'down']);
+const readySchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  failing: z.array(z.enum(['database', 'mail'])),
+  database: z.object({
+    status: partStatus,
+    kind: z.enum(['pglite', 'postgres']),
+    message: z.string().optional(),
+  }),
+  mail: z.object({
+    status: partStatus,
+    kind: z.enum(['smtp', 'outbox', 'memory']),
+    pending: z.number().int().min(0),
+    message: z.string().optional(),
+  }),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: DatabaseHandle;
+  readiness: Readiness;
+}> = async (app, { database, readiness }) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Whether the server and its database answer',
-        response: { 200: healthSchema, 503: healthSchema },
+        summary: 'Whether the server process is alive',
+        response: { 200: aliveSchema },
+      },
+    },
+    () => ({ status: 'ok' as const, databaseKind: database.kind }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Whether the database takes writes and mail can be sent',
+        response: { 200: readySchema, 503: readySchema },
       },
     },
     async (_req, reply) => {
-      const up = await database.ping();
-      return reply.code(up ? 200 : 503).send({
-        status: up ? 'ok' : 'degraded',
-        database: up ? 'up' : 'down',
-        databaseKind: database.kind,
-      });
+      const report = await readiness.check();
+      return reply
+        .code(report.status === 'ready' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(report);
     },
   );
 };

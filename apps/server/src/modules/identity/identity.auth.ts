@@ -16,7 +16,7 @@ import {
 } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail.templates.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { firstSessionStart } from './identity.first-session.ts';
 import { deleteResetTokens } from './identity.repository.ts';
 
@@ -51,13 +51,14 @@ export interface IdentityAuthOptions {
   basePath: string;
   /** Resolved secret (identity.secret.ts). */
   secret: string;
-  mailer: Mailer;
+  /** Sends now or keeps for retry (mail-outbox.ts); never loses a message silently. */
+  mail: Pick<MailOutbox, 'send'>;
   log: IdentityLog;
 }
 
 /** Builds the better-auth instance over our Drizzle database. */
 export function createIdentityAuth(options: IdentityAuthOptions) {
-  const { db, config, publicUrl, basePath, secret, mailer, log } = options;
+  const { db, config, publicUrl, basePath, secret, mail, log } = options;
   const google = config.google;
   return betterAuth({
     appName: 'PigoStream',
@@ -94,12 +95,12 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       // (better-auth's generic answer; issue 14): the verification link signs the user in.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(signUpAttemptMail(user.email, user.name, `${publicUrl}/`));
+        await mail.send(signUpAttemptMail(user.email, user.name, `${publicUrl}/`));
       },
       minPasswordLength: config.passwordMinLength,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetMail(user.email, user.name, url));
+        await mail.send(passwordResetMail(user.email, user.name, url));
       },
       // A used reset link ends every other one of the user's (issue 14).
       onPasswordReset: async ({ user }) => {
@@ -110,7 +111,7 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, user.name, url));
+        await mail.send(verificationMail(user.email, user.name, url));
       },
     },
     databaseHooks: {
@@ -148,7 +149,8 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Mail goes out after the answer: a reset or resend for an address that exists takes
-      // as long as one for an address that does not (issue 14). Failures are logged.
+      // as long as one for an address that does not (issue 14). Mail that cannot go out is kept
+      // and retried (mail-outbox.ts); anything else that fails is logged.
       backgroundTasks: {
         handler: (task) => {
           task.catch((error: unknown) => {

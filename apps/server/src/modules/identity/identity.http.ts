@@ -55,17 +55,29 @@ export function toWebRequest(req: FastifyRequest, options: ForwardOptions): Requ
   });
 }
 
-/** Sends a web `Response` through the Fastify reply (return what this returns). */
+/**
+ * Sends a web `Response` through the Fastify reply (return what this returns). `amend`, when
+ * given, rewrites a JSON object answer (its content-length is recomputed).
+ */
 export async function sendWebResponse(
   reply: FastifyReply,
   response: Response,
+  amend?: (answer: Record<string, unknown>) => Record<string, unknown>,
 ): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
-    if (!DROPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
+    if (!DROPPED_RESPONSE_HEADERS.has(name) && !(amend && name === 'content-length')) {
+      reply.header(name, value);
+    }
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  let body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (amend && body && response.headers.get('content-type')?.includes('application/json')) {
+    const answer = JSON.parse(body.toString('utf8')) as unknown;
+    if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) {
+      body = Buffer.from(JSON.stringify(amend(answer as Record<string, unknown>)));
+    }
+  }
   return reply.send(body);
 }

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from '../../config.ts';
+import { createMailOutbox } from '../mail/mail-outbox.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createIdentityAuth } from './identity.auth.ts';
 import { identityProxyRoutes } from './identity.proxy.ts';
@@ -35,6 +36,7 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
       app.log.info(details, message);
     },
   });
+  const mail = createMailOutbox({ mailer, db: database.db, log: app.log });
   const basePath = `${apiPrefix}/identity`;
   const auth = createIdentityAuth({
     db: database.db,
@@ -42,15 +44,16 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     publicUrl: config.publicUrl,
     basePath,
     secret,
-    mailer,
+    mail,
     log: (level, message, details) => {
       const [first] = details;
       app.log[level](first instanceof Error ? { err: first } : { details }, message);
     },
   });
-  const service = new IdentityService(auth, mailer, database.db, config.identity);
+  const service = new IdentityService(auth, mail, database.db, config.identity);
   app.decorate('identity', service);
-  app.addHook('onClose', () => {
+  app.addHook('onClose', async () => {
+    await mail.close();
     mailer.close();
   });
 

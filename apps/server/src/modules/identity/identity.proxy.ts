@@ -17,6 +17,11 @@
  * request-password-reset, reset-password/:token, update-user, callback/:id, ...) is
  * better-auth's own answer: errors are `{ code, message }` with a 4xx status. After a call that
  * can end or change a session, the session lookups this server keeps are forgotten.
+ * - A POST better-auth fails with a 5xx answers 503 `{ code: 'SERVICE_UNAVAILABLE', message }`.
+ * - The calls that mail (sign-up/email, send-verification-email, request-password-reset) add
+ *   `mailDelayed: boolean` to their JSON answer: true when the mail will probably not go out at
+ *   once (mail-outbox.ts keeps and retries it), so the screen can say so (issue 15). It depends
+ *   only on the mail system's state, never on the address, so it tells nothing about accounts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { checkValue, useSafeJsonParser } from '../../lib/request-guards.ts';
@@ -58,6 +63,18 @@ const SESSION_NEUTRAL_CALLS = new Set([
   'ok',
   'error',
 ]);
+
+/** Calls (lower case) whose success means a mail is on its way. */
+const MAIL_CALLS = new Set(['sign-up/email', 'send-verification-email', 'request-password-reset']);
+
+/**
+ * The answer to a call better-auth could not carry out (its 5xx: the database refused a write,
+ * a full disk), in the shape and words the app shows.
+ */
+const IDENTITY_UNAVAILABLE = {
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The server cannot save this right now. Please try again in a few minutes.',
+};
 
 /** The answer when the attempt counters cannot be reached. */
 const LIMITS_UNAVAILABLE = {
@@ -162,12 +179,21 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
         body: forwardBody,
         headers: { [CLIENT_IP_HEADER]: req.ip },
       });
+      // Read before better-auth starts the mail, so every address gets the same answer.
+      const mailDelayed = MAIL_CALLS.has(rule) ? service.mail.isDelayed() : undefined;
       const response = await service.auth.handler(request);
       if (response.status < 400 && !SESSION_NEUTRAL_CALLS.has(rule)) service.forgetSessions();
       if (response.status === 404 && !response.body) {
         return reply
           .code(404)
           .send({ code: 'NOT_FOUND', message: `No identity route ${req.method} ${call}` });
+      }
+      if (response.status >= 500 && req.method === 'POST') {
+        req.log.error({ call, status: response.status }, 'identity call failed');
+        return reply.code(503).send(IDENTITY_UNAVAILABLE);
+      }
+      if (mailDelayed !== undefined && response.ok) {
+        return sendWebResponse(reply, response, (answer) => ({ ...answer, mailDelayed }));
       }
       return sendWebResponse(reply, response);
     },

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { IdentityAuth } from './identity.auth.ts';
 import { toWebHeaders } from './identity.http.ts';
 import { listAccounts, upsertProductUser, type ProductUser } from './identity.repository.ts';
@@ -67,7 +67,7 @@ export class IdentityService {
 
   constructor(
     readonly auth: IdentityAuth,
-    readonly mailer: Mailer,
+    readonly mail: MailOutbox,
     private readonly db: Database,
     private readonly config: IdentityConfig,
   ) {}

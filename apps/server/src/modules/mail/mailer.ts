@@ -4,10 +4,11 @@
  * logged, so a newcomer can verify an account with no mail server; with `DATA_DIR=memory://`
  * the outbox is {@link memoryOutbox}, kept in memory (tests read it).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../../config.ts';
+import { freeBytes, LOW_SPACE_BYTES } from '../../data-dir.ts';
 
 /** One message to send: plain-text and HTML bodies that both carry `link`. */
 export interface MailMessage {
@@ -37,6 +38,17 @@ export interface Mailer {
    *   outbox cannot be written.
    */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Whether a message could be sent now: the SMTP server answers and accepts our login, or
+   * the outbox folder can be written and its disk has room ({@link LOW_SPACE_BYTES}).
+   * @throws the reason it could not (never for the in-memory outbox).
+   */
+  probe(): Promise<void>;
+  /**
+   * A check cheap enough for every request: false when a send would fail for a reason known
+   * without trying (the outbox's disk is full). SMTP and memory answer true.
+   */
+  looksReady(): boolean;
   /** Closes pooled SMTP connections. */
   close(): void;
 }
@@ -74,7 +86,10 @@ async function writeUnique(dir: string, base: string, contents: string): Promise
       await writeFile(file, contents, { flag: 'wx', mode: 0o600 });
       return file;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw err;
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST' && n < 100) continue;
+      // A write that failed part-way (ENOSPC) leaves no partial message behind.
+      await rm(file, { force: true });
+      throw err;
     }
   }
 }
@@ -99,6 +114,10 @@ export function createMailer(options: {
         await transport.sendMail({ from: config.from, to, subject, text, html });
         log({ to, subject }, 'mail sent');
       },
+      async probe() {
+        await transport.verify();
+      },
+      looksReady: () => true,
       close: () => {
         transport.close();
       },
@@ -113,6 +132,13 @@ export function createMailer(options: {
   });
   const inMemory = dataDir.startsWith('memory://');
   const outboxDir = path.join(dataDir, 'outbox');
+  const hasRoom = () => {
+    try {
+      return freeBytes(dataDir) >= LOW_SPACE_BYTES;
+    } catch {
+      return false;
+    }
+  };
   return {
     kind: inMemory ? 'memory' : 'outbox',
     async send(message) {
@@ -130,6 +156,20 @@ export function createMailer(options: {
       const file = await writeUnique(outboxDir, outboxBaseName(to, sentAt), eml);
       log({ to, subject, link, file }, 'mail written to the outbox (no SMTP_URL)');
     },
+    async probe() {
+      if (inMemory) return;
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      const file = path.join(outboxDir, `.probe-${String(process.pid)}`);
+      try {
+        await writeFile(file, 'probe\n', { mode: 0o600 });
+      } finally {
+        await rm(file, { force: true });
+      }
+      if (!hasRoom()) {
+        throw Object.assign(new Error('no space left on the outbox disk'), { code: 'ENOSPC' });
+      }
+    },
+    looksReady: () => inMemory || hasRoom(),
     close: () => {
       builder.close();
     },

@@ -29,6 +29,18 @@ export class IdentityError extends Error {
   }
 }
 
+/**
+ * Whether a mailing call's answer says the mail could not be sent yet (the server adds
+ * `mailDelayed: true` and retries the mail; issue 15).
+ */
+export function mailDelayedIn(answer: unknown): boolean {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as { mailDelayed?: unknown }).mailDelayed === true
+  );
+}
+
 /** The error half of a better-auth client answer. */
 interface IdentityErrorBody {
   message?: string | undefined;

@@ -11,6 +11,13 @@ export const AUTH_MESSAGES = {
   resetNeedsEmail: 'Please enter your email to reset your password.',
   resetSent: 'If this email is registered, a password reset email has been sent.',
   verificationSent: 'Verification email sent! Please check your inbox.',
+  // Issue 15: the server keeps mail it could not send yet and retries it.
+  verificationDelayed:
+    'Your account is created, but the verification email could not be sent yet. We will keep trying: check your inbox in a few minutes.',
+  verificationResendDelayed:
+    'The verification email could not be sent yet. We will keep trying: check your inbox in a few minutes.',
+  resetDelayed:
+    'If this email is registered, a password reset email will be sent, but sending is delayed right now. Check your inbox in a few minutes.',
   verificationResent: 'Verification email resent! Check your inbox.',
   resendFailed: 'Failed to resend verification email. Please try again.',
   verificationPending: 'Email verification pending. Please click resend and check your inbox.',

@@ -1,6 +1,6 @@
 /** Sign-up with e-mail and password (spec 4 Auth; IDENTITY-API.md `POST sign-up/email`). */
 import { useAction } from '../hooks/use-action.ts';
-import { identityCall } from '../../../lib/identity-call.ts';
+import { identityCall, mailDelayedIn } from '../../../lib/identity-call.ts';
 
 /** What the Sign up form sends. */
 export interface SignUpInput {
@@ -14,12 +14,19 @@ export interface SignUpInput {
  * Creates the user with display name = `userName` and mails the verification link, which signs
  * them in and returns to `/`. It starts no session, and a taken address answers exactly like a
  * new one (its owner is mailed instead), so the answer never tells whether an address is used.
+ * @returns `mailDelayed`: true when the server could not send mail just now and will retry it
+ *   (issue 15), so the screen says the mail may take a while.
  * @throws IdentityError with the server's message (password policy, rate limit).
  */
-export async function signUpEmail({ userName, email, password }: SignUpInput): Promise<void> {
-  await identityCall((client) =>
+export async function signUpEmail({
+  userName,
+  email,
+  password,
+}: SignUpInput): Promise<{ mailDelayed: boolean }> {
+  const answer = await identityCall((client) =>
     client.signUp.email({ name: userName, email, password, callbackURL: '/' }),
   );
+  return { mailDelayed: mailDelayedIn(answer) };
 }
 
 /** {@link signUpEmail} as an action with its pending and error state. */

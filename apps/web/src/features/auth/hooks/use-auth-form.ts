@@ -107,11 +107,12 @@ export function useAuthForm() {
       } else {
         // Spec 4: the same answer for a new and a taken address; no session yet (the mailed
         // link signs in, and the welcome is left when that first session arrives).
-        await signUp.mutateAsync(values);
+        const { mailDelayed } = await signUp.mutateAsync(values);
         setPassword('');
         setShowResend(true);
         setPendingEmail(values.email);
-        showAuthMessage(AUTH_MESSAGES.verificationSent, 'success');
+        if (mailDelayed) showAuthMessage(AUTH_MESSAGES.verificationDelayed, 'info');
+        else showAuthMessage(AUTH_MESSAGES.verificationSent, 'success');
       }
     } catch (error) {
       if (error instanceof IdentityError && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -130,8 +131,9 @@ export function useAuthForm() {
     }
     setInvalidField(null);
     try {
-      await passwordReset.mutateAsync(address);
-      showAuthMessage(AUTH_MESSAGES.resetSent, 'success');
+      const { mailDelayed } = await passwordReset.mutateAsync(address);
+      if (mailDelayed) showAuthMessage(AUTH_MESSAGES.resetDelayed, 'info');
+      else showAuthMessage(AUTH_MESSAGES.resetSent, 'success');
     } catch (error) {
       showAuthMessage(messageOf(error), 'error');
     }
@@ -149,8 +151,9 @@ export function useAuthForm() {
       return;
     }
     try {
-      await resend.mutateAsync(address);
-      showAuthMessage(AUTH_MESSAGES.verificationResent, 'success');
+      const { mailDelayed } = await resend.mutateAsync(address);
+      if (mailDelayed) showAuthMessage(AUTH_MESSAGES.verificationResendDelayed, 'info');
+      else showAuthMessage(AUTH_MESSAGES.verificationResent, 'success');
     } catch (error) {
       console.error('Resending the verification e-mail failed', error);
       showAuthMessage(AUTH_MESSAGES.resendFailed, 'error');

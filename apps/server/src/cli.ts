@@ -1,7 +1,12 @@
 /**
  * `pigo`, the operator's command line (`npm run pigo -- <command>`). Each command is built by
- * its own factory and added in `buildProgram`; `import` loads the public dumps into the
- * catalogue of the configured database (DATA_DIR / DATABASE_URL).
+ * its own factory and added in `buildProgram`: `import` loads the public dumps into the
+ * catalogue of the configured database (DATA_DIR / DATABASE_URL); `backup`, `restore` and
+ * `export-user` keep the data (issue 15, modules/backup).
+ *
+ * On the embedded database every command takes the DATA_DIR lock before opening it, so it
+ * never writes a database a running server holds. Errors print one line `pigo: ...` and exit 1
+ * (the stack trace follows only with LOG_LEVEL=debug).
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +14,7 @@ import { MultiBar, Presets } from 'cli-progress';
 import { Command } from 'commander';
 import type { Database } from '@pigostream/db';
 import { loadConfig } from './config.ts';
-import { openAppDatabase } from './database.ts';
+import { StartupError } from './data-dir.ts';
 import {
   formatSummary,
   importAll,
@@ -18,16 +23,27 @@ import {
   type ImportOptions,
   type ImportSummary,
 } from './modules/catalogue/importers/index.ts';
+import { BackupFileError } from './modules/backup/backup.format.ts';
+import {
+  backupCommand,
+  exportUserCommand,
+  restoreCommand,
+} from './modules/backup/backup.commands.ts';
+import { RestoreRefusedError } from './modules/backup/backup.restore.ts';
+import { openCommandDatabase, UsageError } from './modules/backup/cli-database.ts';
+import { ControlSocketError } from './modules/backup/control-client.ts';
+import { UnknownUserError } from './modules/backup/user-export.ts';
 
-/** An error whose message is all the user needs (no stack trace). */
-class UsageError extends Error {}
-
+/**
+ * Runs `work` on the configured database; on the embedded one under the DATA_DIR lock, so an
+ * import into a directory a running server holds stops at once with the lock's message.
+ */
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
-  const handle = await openAppDatabase(loadConfig());
+  const opened = await openCommandDatabase(loadConfig(), 'import');
   try {
-    return await work(handle.db);
+    return await work(opened.handle.db);
   } finally {
-    await handle.close();
+    await opened.close();
   }
 }
 
@@ -137,13 +153,39 @@ function buildProgram(): Command {
   return new Command('pigo')
     .description('PigoStream command line')
     .showHelpAfterError()
-    .addCommand(importCommand());
+    .addCommand(importCommand())
+    .addCommand(backupCommand())
+    .addCommand(restoreCommand())
+    .addCommand(exportUserCommand());
+}
+
+/** Errors whose message is a whole line for the operator. */
+const OPERATOR_ERRORS = [
+  UsageError,
+  StartupError,
+  BackupFileError,
+  RestoreRefusedError,
+  UnknownUserError,
+  ControlSocketError,
+];
+
+/** Whether LOG_LEVEL asks for stack traces (a bad configuration counts as no). */
+function debugging(): boolean {
+  try {
+    return ['debug', 'trace'].includes(loadConfig().logLevel);
+  } catch {
+    return false;
+  }
 }
 
 try {
   await buildProgram().parseAsync(process.argv);
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`pigo: ${error instanceof UsageError ? message : `error: ${message}`}`);
+  const message = (error instanceof Error ? error.message : String(error))
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  const known = OPERATOR_ERRORS.some((kind) => error instanceof kind);
+  console.error(`pigo: ${known ? message : `error: ${message}`}`);
+  if (debugging() && error instanceof Error && error.stack) console.error(error.stack);
   process.exitCode = 1;
 }

@@ -1,0 +1,66 @@
+/**
+ * SQL of `pigo export-user` (issue 15): one user's account, My List, Watch History and search
+ * history (spec section 3), read on one session so the parts agree.
+ */
+import type { SqlSession } from './backup.repository.ts';
+
+/** A better-auth `user` row as exported. */
+export interface AccountRow {
+  id: string;
+  email: string;
+  name: string;
+  email_verified: boolean;
+  created_at: Date | string;
+}
+
+/** A My List or Watch History entry with its catalogue title (null when not in the catalogue). */
+export interface ListEntryRow {
+  media_type: string;
+  media_id: number;
+  title: string | null;
+  at: Date | string;
+}
+
+/** A saved search. */
+export interface SearchRow {
+  query: string;
+  created_at: Date | string;
+}
+
+/** The account whose e-mail is `email` (compared trimmed and without regard to case). */
+export async function findAccount(
+  session: SqlSession,
+  email: string,
+): Promise<AccountRow | undefined> {
+  const rows = await session.query<AccountRow>(
+    `select id, email, name, email_verified, created_at from public."user"
+      where lower(email) = lower($1) order by created_at limit 1`,
+    [email.trim()],
+  );
+  return rows[0];
+}
+
+/** A user's My List (`my_list`) or Watch History (`watch_history`), newest first. */
+export function listEntries(
+  session: SqlSession,
+  list: 'my_list' | 'watch_history',
+  userId: string,
+): Promise<ListEntryRow[]> {
+  const time = list === 'my_list' ? 'added_at' : 'watched_at';
+  return session.query<ListEntryRow>(
+    `select l.media_type, l.media_id, t.title, l.${time} as at
+       from public.${list} l
+       left join public.titles t on t.media_type = l.media_type and t.id = l.media_id
+      where l.user_id = $1
+      order by l.${time} desc, l.media_id desc`,
+    [userId],
+  );
+}
+
+/** A user's saved searches, newest first. */
+export function searchEntries(session: SqlSession, userId: string): Promise<SearchRow[]> {
+  return session.query<SearchRow>(
+    `select query, created_at from public.search_history where user_id = $1 order by id desc`,
+    [userId],
+  );
+}

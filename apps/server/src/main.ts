@@ -14,16 +14,18 @@ import { checkDataDir, controlSocketPath, lockDataDir, type DataDirLock } from '
 import { openAppDatabase } from './database.ts';
 import { startupFailureLine } from './startup-failure.ts';
 import { seedIfEmpty } from './modules/catalogue/seed.ts';
-import { startControlServer } from './modules/backup/control-server.ts';
+import { startControlServer, type ControlServer } from './modules/backup/control-server.ts';
 
 const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
 let lock: DataDirLock | undefined;
+let control: ControlServer | undefined;
 
 try {
   await start();
 } catch (error) {
   process.stderr.write(`pigostream: ${startupFailureLine(error)}\n`);
   if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  await control?.close();
   await lock?.release();
   process.exit(1);
 }
@@ -53,7 +55,7 @@ async function start(): Promise<void> {
   const seeded = await seedIfEmpty(database.db);
   if (seeded) app.log.info(seeded, 'starter catalogue loaded');
 
-  const control = socketPath
+  control = socketPath
     ? await startControlServer({ socketPath, database, log: app.log })
     : undefined;
 

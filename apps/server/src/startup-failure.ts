@@ -13,6 +13,20 @@ const CONNECTION_CODES = new Set([
   'ECONNRESET',
 ]);
 
+type CodedError = Error & { code?: string; port?: number; address?: string };
+
+/**
+ * The error that says what happened: drizzle wraps a driver's error ("Failed query: ...")
+ * in `cause`, and so may a migration.
+ */
+function rootCause(error: unknown): CodedError | undefined {
+  let current = error as CodedError | undefined;
+  for (let depth = 0; depth < 5 && current?.cause instanceof Error; depth++) {
+    current = current.cause;
+  }
+  return current;
+}
+
 /** Folds a message onto one line. */
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').trim();
@@ -25,7 +39,7 @@ function oneLine(text: string): string {
  */
 export function startupFailureLine(error: unknown): string {
   if (error instanceof StartupError) return oneLine(error.message);
-  const err = error as (Error & { code?: string; port?: number; address?: string }) | undefined;
+  const err = rootCause(error);
   const message = oneLine(err?.message ?? String(error));
   if (message.startsWith('Invalid configuration')) return message;
   if (err?.code === 'EADDRINUSE') {

@@ -35,6 +35,7 @@ import {
   refuseNonCanonicalPaths,
   useSafeJsonParser,
 } from './lib/request-guards.ts';
+import { createClusterBus } from './lib/cluster-bus.ts';
 import { cacheResponses, cacheUserAnswers, clearOnWrites } from './lib/response-cache.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
@@ -229,10 +230,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   // Identity first: it decorates the app with `identity`, which user-call guards read.
-  await app.register(identityPlugin, { config, database, apiPrefix: API_PREFIX });
+  // What several servers must agree on: shared through Redis when REDIS_URL is set (issue 16).
+  const bus = createClusterBus({ redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', () => bus.close());
+  await app.register(identityPlugin, { config, database, apiPrefix: API_PREFIX, bus });
   const ready = createReadiness({
     database,
     mail: app.identity.mail,
+    redis: bus,
     dataDir:
       database.kind === 'pglite' && !config.dataDir.startsWith('memory://')
         ? config.dataDir
@@ -251,7 +256,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(healthRoutes, { database, readiness: ready });
       // Catalogue answers are the same for everyone: reused for 2 s, and forgotten on any write.
       await api.register(async (cached) => {
-        clearOnWrites(api, cacheResponses(cached));
+        clearOnWrites(api, cacheResponses(cached), bus);
         await cached.register(catalogueRoutes, { source: catalogue, db: database.db });
       });
       await api.register(appConfigRoutes, { config });
@@ -265,7 +270,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
       // A user's own answers are reused for 2 s, and forgotten on any write of theirs.
       await api.register(async (users) => {
-        cacheUserAnswers(users, verifiedUidOf);
+        cacheUserAnswers(users, verifiedUidOf, bus);
         await users.register(libraryRoutes, { db: database.db, catalogue });
         await users.register(recommenderRoutes, { db: database.db, catalogue });
       });

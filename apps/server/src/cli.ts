@@ -14,6 +14,7 @@ import { MultiBar, Presets } from 'cli-progress';
 import { Command } from 'commander';
 import type { Database } from '@pigostream/db';
 import { loadConfig } from './config.ts';
+import { createClusterBus } from './lib/cluster-bus.ts';
 import { StartupError } from './data-dir.ts';
 import {
   formatSummary,
@@ -36,15 +37,34 @@ import { UnknownUserError } from './modules/backup/user-export.ts';
 
 /**
  * Runs `work` on the configured database; on the embedded one under the DATA_DIR lock, so an
- * import into a directory a running server holds stops at once with the lock's message.
+ * import into a directory a running server holds stops at once with the lock's message. With
+ * REDIS_URL, running servers are then told the catalogue changed, so their kept catalogue
+ * answers go at once (issue 16).
  */
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
-  const opened = await openCommandDatabase(loadConfig(), 'import');
+  const config = loadConfig();
+  const opened = await openCommandDatabase(config, 'import');
   try {
     return await work(opened.handle.db);
   } finally {
     await opened.close();
+    if (config.redisUrl) await announceCatalogueChange(config.redisUrl);
   }
+}
+
+/** Tells every server sharing `redisUrl` that the catalogue changed; a failure is only noted. */
+async function announceCatalogueChange(redisUrl: string): Promise<void> {
+  const bus = createClusterBus({
+    redisUrl,
+    log: {
+      info: () => undefined,
+      warn: () => {
+        console.error('pigo: Redis did not answer; servers drop their kept answers within 2 s');
+      },
+    },
+  });
+  await bus.publishNow({ kind: 'catalogue' });
+  await bus.close();
 }
 
 /**

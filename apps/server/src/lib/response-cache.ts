@@ -6,12 +6,14 @@
  * bytes: titles in other scripts (`original_title` in Japanese, Korean) make the JSON a two-byte
  * string, and encoding 12 kB of it again on every send cost as much as the rest of the request.
  * The hooks take callbacks, not promises, for the same reason. Any successful write
- * call (POST, PUT, PATCH, DELETE) through the app clears it, so this process never answers
- * older data than it wrote (trending and '#1 Most Watched' blend watch events); other server
- * processes may answer up to `ttlMs` ms older data.
+ * call (POST, PUT, PATCH, DELETE) through the app clears it, on this server at once and on every
+ * other one through the cluster bus (cluster-bus.ts: Redis pub/sub, well within 1 s), so no
+ * server answers much older data than was written (trending and '#1 Most Watched' blend watch
+ * events).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { ClusterBus } from './cluster-bus.ts';
 
 /** How long an answer is reused, in ms. */
 export const RESPONSE_CACHE_TTL_MS = 2_000;
@@ -79,19 +81,25 @@ export function cacheResponses(
   };
 }
 
-/** Clears `cache` after every successful write call answered in `scope`. */
-export function clearOnWrites(scope: FastifyInstance, cache: ResponseCache): void {
+/**
+ * Clears `cache` after every successful write call answered in `scope`, and tells every other
+ * server through `bus` to clear theirs; clears it too when `bus` says the catalogue changed
+ * elsewhere (a write on another server, an import).
+ */
+export function clearOnWrites(scope: FastifyInstance, cache: ResponseCache, bus: ClusterBus): void {
+  bus.subscribe((message) => {
+    if (message.kind === 'catalogue') cache.clear();
+  });
   scope.addHook('onResponse', (req, reply, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
+      bus.publish({ kind: 'catalogue' });
+    }
     done();
   });
 }
 
 /** How long a user's own answer is reused, in ms. */
 export const USER_ANSWER_TTL_MS = 2_000;
-/** Users whose latest write this process remembers (well past {@link USER_ANSWER_TTL_MS}). */
-const WRITERS_KEPT = 100_000;
-const WRITERS_TTL_MS = 60_000;
 
 /** The user a request acts for: their uid, or undefined when it has no verified session. */
 export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
@@ -101,27 +109,25 @@ export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
  * (issue 14: signed-in reads cost about what a catalogue answer costs): keyed by the session's
  * uid, the user's write generation and the URL, for `ttlMs` ms, so an answer is only ever sent
  * again to the user it was made for, for the same URL. Any successful write call by a user in
- * `scope` (POST, PUT, PATCH, DELETE) starts a new generation for them, so this process never
- * answers a user older data than they wrote. Another server process sharing the database may
- * answer up to `ttlMs` ms older data (issue 16 shares the invalidation).
+ * `scope` (POST, PUT, PATCH, DELETE) starts a new generation for them before its answer is
+ * sent (`bus`: in Redis when several servers share the database, one round trip per signed-in
+ * GET), so no server answers a user older data than they wrote (read-your-writes, issue 16).
  * Requests without a verified session pass through untouched (the routes answer 401).
  */
 export function cacheUserAnswers(
   scope: FastifyInstance,
   userOf: RequestUser,
+  bus: ClusterBus,
   ttlMs = USER_ANSWER_TTL_MS,
 ): void {
   const answers = new LRUCache<string, Buffer>({ max: MAX_ENTRIES * 10, ttl: ttlMs });
-  // Per uid, the generation of their latest write; new entries are keyed with it.
-  const generations = new LRUCache<string, number>({ max: WRITERS_KEPT, ttl: WRITERS_TTL_MS });
-  let lastGeneration = 0;
   const keys = new WeakMap<FastifyRequest, string>();
 
   scope.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET') return;
     const uid = await userOf(req);
     if (uid === undefined) return;
-    const key = `${uid}#${String(generations.get(uid) ?? 0)} ${req.url}`;
+    const key = `${uid}#${String(await bus.userGeneration(uid))} ${req.url}`;
     const cached = answers.get(key);
     if (cached === undefined) {
       keys.set(req, key);
@@ -136,12 +142,11 @@ export function cacheUserAnswers(
     done(null, payload);
   });
 
-  scope.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+  // Before the answer leaves: the user's next read, on any server, sees the new generation.
+  scope.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
     const uid = await userOf(req).catch(() => undefined);
-    if (uid !== undefined) {
-      lastGeneration += 1;
-      generations.set(uid, lastGeneration);
-    }
+    if (uid !== undefined) await bus.bumpUser(uid);
+    return payload;
   });
 }

@@ -6,7 +6,9 @@
  *   `{ status: 'ready', failing: [], database, mail }`, or 503 with `status: 'unavailable'` and
  *   the failing parts named (`failing: ['database' | 'mail']`, each part's `message`): the
  *   database takes a write (and the embedded database's disk has room), the mail transport
- *   (SMTP server or outbox folder) takes a message. For a readiness probe or a load balancer.
+ *   (SMTP server or outbox folder) takes a message. With REDIS_URL, `redis` says whether Redis
+ *   answers; without it servers go on alone, so it is reported but never failing (issue 16).
+ *   For a readiness probe or a load balancer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +35,7 @@ const readySchema = z.object({
     pending: z.number().int().min(0),
     message: z.string().optional(),
   }),
+  redis: z.object({ status: partStatus, message: z.string().optional() }).optional(),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod<{

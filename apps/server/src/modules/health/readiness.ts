@@ -1,6 +1,7 @@
 /**
  * Whether the server can do its work, not just answer (issue 15): the database takes a write
- * (and, for the embedded database, its disk has room) and the mail transport takes a message.
+ * (and, for the embedded database, its disk has room) and the mail transport takes a message;
+ * with REDIS_URL, Redis answers (issue 16; servers fall back to their own caches without it).
  * Checked on demand (`/pigo-stream/health/ready`; calls that arrive while a check runs share
  * it), every {@link CHECK_EVERY_MS} in the background, and at once after a request failed for lack of
  * space; the log says what changed, once per change of state.
@@ -8,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { readinessProbe, type DatabaseHandle } from '@pigostream/db';
 import { freeBytes, LOW_SPACE_BYTES } from '../../data-dir.ts';
+import type { ClusterBus, RedisCheck } from '../../lib/cluster-bus.ts';
 import type { MailCheck, MailOutbox } from '../mail/mail-outbox.ts';
 
 /** Background check interval, in ms. */
@@ -30,6 +32,8 @@ export interface ReadinessReport {
   failing: ('database' | 'mail')[];
   database: DatabaseCheck;
   mail: MailCheck;
+  /** Present when REDIS_URL is set. */
+  redis?: RedisCheck;
 }
 
 /** Receives the readiness log lines. */
@@ -80,10 +84,12 @@ export function sqlStateOf(error: unknown): string | undefined {
 export function createReadiness(options: {
   database: DatabaseHandle;
   mail: Pick<MailOutbox, 'check' | 'retryNow'>;
+  /** The cluster bus, whose Redis (when configured) is checked. */
+  redis: Pick<ClusterBus, 'check'>;
   dataDir: string | undefined;
   log: ReadinessLog;
 }): Readiness {
-  const { database, mail, dataDir, log } = options;
+  const { database, mail, redis, dataDir, log } = options;
   let running: Promise<ReadinessReport> | undefined;
   let lastState: string | undefined;
 
@@ -120,24 +126,38 @@ export function createReadiness(options: {
   }
 
   async function run(): Promise<ReadinessReport> {
-    const [db, mailCheck] = await Promise.all([checkDatabase(), mail.check()]);
+    const [db, mailCheck, redisCheck] = await Promise.all([
+      checkDatabase(),
+      mail.check(),
+      redis.check(),
+    ]);
     const failing: ReadinessReport['failing'] = [];
     if (db.status === 'down') failing.push('database');
     if (mailCheck.status === 'down') failing.push('mail');
+    // Redis down is reported, not failing: every server goes on with its own caches and
+    // limits (cluster-bus.ts), so taking them all out of a load balancer would help no one.
     const report: ReadinessReport = {
       status: failing.length === 0 ? 'ready' : 'unavailable',
       failing,
       database: db,
       mail: mailCheck,
+      ...(redisCheck ? { redis: redisCheck } : {}),
     };
-    const state = JSON.stringify([db.status, db.message, mailCheck.status, mailCheck.message]);
+    const parts = { database: db, mail: mailCheck };
+    const state = JSON.stringify([
+      db.status,
+      db.message,
+      mailCheck.status,
+      mailCheck.message,
+      redisCheck?.status,
+    ]);
     if (state !== lastState) {
       const wasKnown = lastState !== undefined;
       lastState = state;
       if (failing.length > 0) {
         log.warn(
           { database: db, mail: mailCheck },
-          `not ready: ${failing.map((part) => `${part}: ${(part === 'database' ? db : mailCheck).message ?? 'down'}`).join('; ')}`,
+          `not ready: ${failing.map((part) => `${part}: ${parts[part].message ?? 'down'}`).join('; ')}`,
         );
       } else if (wasKnown) {
         log.info({ database: db, mail: mailCheck }, 'ready again');

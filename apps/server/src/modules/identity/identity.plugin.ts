@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from '../../config.ts';
+import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import { createMailOutbox } from '../mail/mail-outbox.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createIdentityAuth } from './identity.auth.ts';
@@ -22,11 +23,13 @@ export interface IdentityPluginOptions {
   database: DatabaseHandle;
   /** The API prefix, `/pigo-stream`. */
   apiPrefix: string;
+  /** Shares session revocation with the other servers (cluster-bus.ts). */
+  bus: ClusterBus;
 }
 
 const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
   app,
-  { config, database, apiPrefix },
+  { config, database, apiPrefix, bus },
 ) => {
   const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
   const mailer = createMailer({
@@ -50,7 +53,7 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
       app.log[level](first instanceof Error ? { err: first } : { details }, message);
     },
   });
-  const service = new IdentityService(auth, mail, database.db, config.identity);
+  const service = new IdentityService(auth, mail, database.db, config.identity, bus);
   app.decorate('identity', service);
   app.addHook('onClose', async () => {
     await mail.close();

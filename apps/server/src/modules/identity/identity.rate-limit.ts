@@ -157,46 +157,50 @@ export interface IdentityLimiter {
 /** Where the counters live. */
 export interface IdentityLimiterOptions {
   db: Database;
-  /** REDIS_URL: count in Redis instead of the database. */
+  /** REDIS_URL: count in Redis, falling back to the database while Redis does not answer. */
   redisUrl: string | undefined;
-  /** Reports a Redis connection error (the attempt itself then fails). */
+  /** Reports a Redis error, once per outage (attempts are then counted in the database). */
   onRedisError: (error: unknown) => void;
+}
+
+type CheckLimit = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** The per-IP and per-subject checks of one counter store, built in their own plugin scope. */
+async function limitChecks(
+  scope: FastifyInstance,
+  register: (child: FastifyInstance) => Promise<void>,
+  keysOf: (req: FastifyRequest) => LimitKeys,
+): Promise<{ byIp: CheckLimit; bySubject: CheckLimit }> {
+  let checks: { byIp: CheckLimit; bySubject: CheckLimit } | undefined;
+  await scope.register(async (child) => {
+    await register(child);
+    checks = {
+      byIp: child.createRateLimit({
+        timeWindow: WINDOW_MS,
+        max: (req) => keysOf(req).limit.perIp,
+        keyGenerator: (req) => keysOf(req).ip,
+      }),
+      bySubject: child.createRateLimit({
+        timeWindow: WINDOW_MS,
+        max: (req) => keysOf(req).limit.perSubject,
+        keyGenerator: (req) => keysOf(req).subject ?? keysOf(req).ip,
+      }),
+    };
+  });
+  if (!checks) throw new Error('identity limiter scope did not register');
+  return checks;
 }
 
 /**
  * Registers @fastify/rate-limit on `scope` (no route limited by itself) and returns the limiter
- * the identity proxy calls before forwarding a limited call.
+ * the identity proxy calls before forwarding a limited call. With REDIS_URL the counters live
+ * in Redis (every server shares them, issue 16); while Redis does not answer they live in the
+ * database's `rate_limit` table, which every server shares too.
  */
 export async function createIdentityLimiter(
   scope: FastifyInstance,
   options: IdentityLimiterOptions,
 ): Promise<IdentityLimiter> {
-  if (options.redisUrl) {
-    const redis = new Redis(options.redisUrl, {
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2000,
-      commandTimeout: 1000,
-    });
-    redis.on('error', options.onRedisError);
-    scope.addHook('onClose', async () => {
-      await redis.quit().catch(() => {
-        redis.disconnect();
-      });
-    });
-    await scope.register(rateLimit, { global: false, redis, nameSpace: 'pigo:identity-limit:' });
-  } else {
-    const { db } = options;
-    await scope.register(rateLimit, {
-      global: false,
-      // The plugin builds its store itself; this one counts in `db`.
-      store: class extends DatabaseLimitStore {
-        constructor() {
-          super(db);
-        }
-      },
-    });
-  }
-
   // The keys of the attempt under way; the limiters' key and max read them from the request.
   const pending = new WeakMap<FastifyRequest, LimitKeys>();
   const keysOf = (req: FastifyRequest): LimitKeys => {
@@ -204,21 +208,77 @@ export async function createIdentityLimiter(
     if (!keys) throw new Error('identity limiter called without keys');
     return keys;
   };
-  const byIp = scope.createRateLimit({
-    timeWindow: WINDOW_MS,
-    max: (req) => keysOf(req).limit.perIp,
-    keyGenerator: (req) => keysOf(req).ip,
-  });
-  const bySubject = scope.createRateLimit({
-    timeWindow: WINDOW_MS,
-    max: (req) => keysOf(req).limit.perSubject,
-    keyGenerator: (req) => keysOf(req).subject ?? keysOf(req).ip,
-  });
+  const { db } = options;
+  const inDatabase = await limitChecks(
+    scope,
+    async (child) => {
+      await child.register(rateLimit, {
+        global: false,
+        // The plugin builds its store itself; this one counts in `db`.
+        store: class extends DatabaseLimitStore {
+          constructor() {
+            super(db);
+          }
+        },
+      });
+    },
+    keysOf,
+  );
+  let inRedis: typeof inDatabase | undefined;
+  let redisDown = false;
+  if (options.redisUrl) {
+    const redis = new Redis(options.redisUrl, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      commandTimeout: 1000,
+    });
+    const failed = (error: unknown) => {
+      if (redisDown) return;
+      redisDown = true;
+      options.onRedisError(error);
+    };
+    redis.on('error', failed);
+    redis.on('ready', () => {
+      redisDown = false;
+    });
+    scope.addHook('onClose', async () => {
+      redis.removeAllListeners('error');
+      redis.on('error', () => undefined);
+      await redis.quit().catch(() => {
+        redis.disconnect();
+      });
+    });
+    inRedis = await limitChecks(
+      scope,
+      async (child) => {
+        await child.register(rateLimit, {
+          global: false,
+          redis,
+          nameSpace: 'pigo:identity-limit:',
+        });
+      },
+      keysOf,
+    );
+  }
+
+  const run = async (checks: typeof inDatabase, req: FastifyRequest, keys: LimitKeys) =>
+    Promise.all([checks.byIp(req), keys.subject ? checks.bySubject(req) : null]);
 
   return {
     async hit(req, keys) {
       pending.set(req, keys);
-      const results = await Promise.all([byIp(req), keys.subject ? bySubject(req) : null]);
+      let results: Awaited<ReturnType<typeof run>>;
+      if (inRedis && !redisDown) {
+        try {
+          results = await run(inRedis, req, keys);
+        } catch (error) {
+          redisDown = true;
+          options.onRedisError(error);
+          results = await run(inDatabase, req, keys);
+        }
+      } else {
+        results = await run(inDatabase, req, keys);
+      }
       let waitSeconds = 0;
       for (const result of results) {
         if (result && !result.isAllowed && result.isExceeded) {

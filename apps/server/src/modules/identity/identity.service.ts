@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
+import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { IdentityAuth } from './identity.auth.ts';
 import { toWebHeaders } from './identity.http.ts';
@@ -70,7 +71,12 @@ export class IdentityService {
     readonly mail: MailOutbox,
     private readonly db: Database,
     private readonly config: IdentityConfig,
-  ) {}
+    private readonly bus: ClusterBus,
+  ) {
+    bus.subscribe((message) => {
+      if (message.kind === 'sessions') this.verified.clear();
+    });
+  }
 
   /**
    * The session the request's cookie names, or null when there is none (or it expired).
@@ -90,10 +96,11 @@ export class IdentityService {
   /**
    * Forgets every kept session lookup: called after an identity call that may end or change a
    * session (sign-out, password change or reset, revocation, profile or e-mail change), so
-   * this server refuses an ended session at once.
+   * this server refuses an ended session at once, and every other one as soon as the cluster
+   * bus reaches it (Redis pub/sub; within {@link SESSION_CACHE_TTL_MS} without Redis).
    */
   forgetSessions(): void {
-    this.verified.clear();
+    this.bus.publish({ kind: 'sessions' });
   }
 
   private async lookUp(req: FastifyRequest): Promise<SessionData | null> {

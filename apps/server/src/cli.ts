@@ -15,6 +15,7 @@ import { Command } from 'commander';
 import type { Database } from '@pigostream/db';
 import { loadConfig } from './config.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
+import { JobBusyError, withJobLock } from './lib/job-lock.ts';
 import { StartupError } from './data-dir.ts';
 import {
   formatSummary,
@@ -37,18 +38,29 @@ import { UnknownUserError } from './modules/backup/user-export.ts';
 
 /**
  * Runs `work` on the configured database; on the embedded one under the DATA_DIR lock, so an
- * import into a directory a running server holds stops at once with the lock's message. With
+ * import into a directory a running server holds stops at once with the lock's message; on
+ * PostgreSQL one import runs at a time (an advisory lock; a second stops at once). With
  * REDIS_URL, running servers are then told the catalogue changed, so their kept catalogue
  * answers go at once (issue 16).
  */
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const opened = await openCommandDatabase(config, 'import');
+  const run = async () => {
+    const opened = await openCommandDatabase(config, 'import');
+    try {
+      return await work(opened.handle.db);
+    } finally {
+      await opened.close();
+      if (config.redisUrl) await announceCatalogueChange(config.redisUrl);
+    }
+  };
+  // On PostgreSQL several processes could import at once: one at a time (issue 16).
+  if (!config.databaseUrl) return run();
   try {
-    return await work(opened.handle.db);
-  } finally {
-    await opened.close();
-    if (config.redisUrl) await announceCatalogueChange(config.redisUrl);
+    return await withJobLock(config.databaseUrl, 'pigo import', run);
+  } catch (error) {
+    if (error instanceof JobBusyError) throw new UsageError(error.message);
+    throw error;
   }
 }
 

@@ -4,7 +4,7 @@
  * just kept that answer (read-your-writes through the user's write generation in Redis); a
  * write on A drops B's kept catalogue answers within 1 s (pub/sub); a sign-out on A refuses the
  * cookie on B within 1 s; 15 wrong passwords spread over A and B meet the limit as one; a
- * `pigo import` shows in B's catalogue answers within 1 s; `/health/ready` reports Redis. With
+ * `pigo import` shows in B's catalogue answers within 1 s, and only one import runs at a time; `/health/ready` reports Redis. With
  * Redis stopped mid-run both keep answering on their own (attempts counted in the database),
  * and share again once it is back.
  *
@@ -15,6 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, verifiedProcessUser, type ProcessUser } from './helpers/backup-processes.ts';
 import { FIXTURES } from './helpers/importer-fixtures.ts';
@@ -192,6 +193,23 @@ it("shows a pigo import in B's catalogue answers within 1 s", async () => {
   expect(run.code, run.stderr).toBe(0);
   const ms = await waitUntil(found, 1000);
   expect(ms).toBeLessThanOrEqual(1000);
+});
+
+it('runs one pigo import at a time on the shared database', async () => {
+  const dump = path.join(work, 'tmdb5000.csv');
+  writeFileSync(dump, FIXTURES.tmdb5000);
+  // Another process is importing: it holds the import's advisory lock.
+  const other = new pg.Client({ connectionString: database.url });
+  await other.connect();
+  await other.query(`select pg_advisory_lock(hashtext('pigostream:pigo import'))`);
+  const refused = await runCli(['import', 'tmdb5000', dump], serverEnv('cli'));
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toBe(
+    'pigo: another process is running pigo import on this database; try again when it ends.\n',
+  );
+  await other.end();
+  const done = await runCli(['import', 'tmdb5000', dump], serverEnv('cli'));
+  expect(done.code, done.stderr).toBe(0);
 });
 
 it('keeps answering with Redis stopped, and shares again once it is back', async () => {

@@ -51,6 +51,7 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { recommenderRoutes } from './modules/recommender/recommender.routes.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
+import { createSharedMediaIndex } from './modules/sources/sources.shared-index.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import webPlugin from './modules/web/web.plugin.ts';
 
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         mediaDir: config.sources.mediaDir,
         apiPrefix: API_PREFIX,
         publicUrl: config.publicUrl,
+        sharedIndex: database.kind === 'postgres' ? createSharedMediaIndex(database.db) : undefined,
       });
       await api.register(storeRoutes, {
         releasesFile: config.releasesFile,

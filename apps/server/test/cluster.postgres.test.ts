@@ -4,7 +4,8 @@
  * just kept that answer (read-your-writes through the user's write generation in Redis); a
  * write on A drops B's kept catalogue answers within 1 s (pub/sub); a sign-out on A refuses the
  * cookie on B within 1 s; 15 wrong passwords spread over A and B meet the limit as one; a
- * `pigo import` shows in B's catalogue answers within 1 s, and only one import runs at a time; `/health/ready` reports Redis. With
+ * `pigo import` shows in B's catalogue answers within 1 s, and only one import runs at a time;
+ * a media-library rescan triggered on both walks MEDIA_DIR once; `/health/ready` reports Redis. With
  * Redis stopped mid-run both keep answering on their own (attempts counted in the database),
  * and share again once it is back.
  *
@@ -12,7 +13,7 @@
  * server-postgres project runs this file (vitest.config.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,6 +39,8 @@ let serverEnv: (name: string) => Record<string, string>;
 let a: ServerProcess;
 let b: ServerProcess;
 const work = mkdtempSync(path.join(tmpdir(), 'pigo-cluster-'));
+const mediaDir = path.join(work, 'media');
+let startedAt = 0;
 
 async function startRedis(): Promise<void> {
   redis = spawn(
@@ -78,11 +81,15 @@ beforeAll(async () => {
     SMTP_URL: inbox.url,
     PUBLIC_URL,
     AUTH_SECRET,
+    MEDIA_DIR: mediaDir,
     // The outage and the recovery are logged at warn and info.
     LOG_LEVEL: 'info',
   });
+  mkdirSync(mediaDir);
+  writeFileSync(path.join(mediaDir, 'Big Buck Bunny (2008) [tmdbid-10378].mp4'), 'not a video');
   a = await startServer(serverEnv('a'));
   b = await startServer(serverEnv('b'));
+  startedAt = Date.now();
 });
 
 afterAll(async () => {
@@ -210,6 +217,24 @@ it('runs one pigo import at a time on the shared database', async () => {
   await other.end();
   const done = await runCli(['import', 'tmdb5000', dump], serverEnv('cli'));
   expect(done.code, done.stderr).toBe(0);
+});
+
+it('runs a rescan triggered on A and B at once a single time, and both list its result', async () => {
+  const walks = () => (a.output() + b.output()).split('"msg":"media library walked"').length - 1;
+  // Both servers started with the library listed, walked once between them.
+  expect(walks()).toBe(1);
+  writeFileSync(path.join(mediaDir, 'Sintel (2010) [tmdbid-45745].mkv'), 'not a video');
+  // Rescans within 10 s of the last scan read it; wait until a new one is due.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + 10_500 - Date.now())));
+  const rescan = (server: ServerProcess) =>
+    new SocketClient(server.base, PUBLIC_URL).post(`${API}/sources/rescan`, {});
+  const [onA, onB] = await Promise.all([rescan(a), rescan(b)]);
+  expect([onA.json(), onB.json()]).toEqual([{ files: 2 }, { files: 2 }]);
+  expect(walks()).toBe(2);
+  const servers = await new SocketClient(b.base, PUBLIC_URL).get(
+    `${API}/sources/servers?id=45745&type=movie`,
+  );
+  expect(servers.body).toContain('/pigo-stream/sources/media/');
 });
 
 it('keeps answering with Redis stopped, and shares again once it is back', async () => {

@@ -35,3 +35,26 @@ export const readinessProbe = pgTable('readiness_probe', {
   id: smallint('id').primaryKey(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The local media library as the last scan found it, shared by the servers of one PostgreSQL
+ * database (issue 16): one server walks MEDIA_DIR, the others read this.
+ */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    /** Opaque id in media URLs (a hash of the path inside MEDIA_DIR). */
+    id: text('id').primaryKey(),
+    path: text('path').notNull(),
+    /** `movie:{id}` or `tv:{id}:{season}:{episode}`. */
+    key: text('key').notNull(),
+  },
+  (t) => [index('media_files_key_idx').on(t.key)],
+);
+
+/** When the shared media library was last scanned (one row, id 1). */
+export const mediaScans = pgTable('media_scans', {
+  id: smallint('id').primaryKey(),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  files: integer('files').notNull(),
+});

@@ -18,10 +18,16 @@ export interface SqlSession {
 }
 
 /**
- * Tables left out of every backup: transient identity attempt counters (issue 14) and the
- * readiness check's probe row.
+ * Tables left out of every backup: transient identity attempt counters (issue 14), the
+ * readiness check's probe row, and the shared media index (what MEDIA_DIR held at the last
+ * scan: the next scan remakes it).
  */
-export const EXCLUDED_TABLES: ReadonlySet<string> = new Set(['rate_limit', 'readiness_probe']);
+export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
+  'rate_limit',
+  'readiness_probe',
+  'media_files',
+  'media_scans',
+]);
 
 /**
  * `snapshot`: a consistent, read-only view; `write`: a read-write transaction. Both commit when

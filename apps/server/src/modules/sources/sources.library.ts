@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { SharedMediaIndex } from './sources.shared-index.ts';
 
 /** Extensions of the video files the library lists (lower case, no dot). */
 export const VIDEO_EXTENSIONS = ['mp4', 'mkv', 'webm', 'm4v', 'mov'];
@@ -107,6 +108,13 @@ export interface MediaLibraryOptions {
   /** Shortest time between two scans started by lookups that miss or by rescans, in ms. */
   minRescanMs: number;
   log: (message: string, details?: Record<string, unknown>) => void;
+  /**
+   * With several servers on one PostgreSQL database: scans go through this index, so one
+   * server walks MEDIA_DIR and the others read its result (issue 16).
+   */
+  shared?: SharedMediaIndex | undefined;
+  /** Told when this server walked MEDIA_DIR itself (`files` found). */
+  onWalked?: (files: number) => void;
 }
 
 /** The scanned library: lookups by title and by opaque id; rescans debounced. */
@@ -164,29 +172,49 @@ export class MediaLibrary {
     this.lastScanAt = Date.now();
     const dir = this.options.dir;
     if (!dir) return 0;
-    const found: [string[], string][] = [];
     try {
       this.root = await realpath(dir);
-      await walk(this.root, dir, [], found);
+    } catch {
+      this.root = undefined;
+    }
+    const walk = async () => {
+      const files = await this.walk(dir);
+      this.options.onWalked?.(files.length);
+      return files;
+    };
+    const files = this.options.shared
+      ? (await this.options.shared.scan(walk, this.options.minRescanMs)).files
+      : await walk();
+    const byKey = new Map<string, MediaFile[]>();
+    const byId = new Map<string, MediaFile>();
+    for (const file of files) {
+      byId.set(file.id, file);
+      byKey.set(file.key, [...(byKey.get(file.key) ?? []), file]);
+    }
+    this.byKey = byKey;
+    this.byId = byId;
+    return byId.size;
+  }
+
+  /** Lists the video files under `dir`, sorted by path. */
+  private async walk(dir: string): Promise<MediaFile[]> {
+    const found: [string[], string][] = [];
+    try {
+      await walk(await realpath(dir), dir, [], found);
     } catch (err) {
       this.options.log('MEDIA_DIR cannot be read; the local media library is empty', {
         dir,
         err,
       });
     }
-    const byKey = new Map<string, MediaFile[]>();
-    const byId = new Map<string, MediaFile>();
     found.sort((a, b) => a[1].localeCompare(b[1]));
+    const files: MediaFile[] = [];
     for (const [parts, full] of found) {
       const key = keyForPath(parts);
       if (!key) continue;
       const id = createHash('sha256').update(parts.join('/')).digest('hex').slice(0, 24);
-      const file = { id, path: full, key };
-      byId.set(id, file);
-      byKey.set(key, [...(byKey.get(key) ?? []), file]);
+      files.push({ id, path: full, key });
     }
-    this.byKey = byKey;
-    this.byId = byId;
-    return byId.size;
+    return files;
   }
 }

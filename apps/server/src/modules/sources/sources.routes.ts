@@ -2,7 +2,8 @@
  * Stream sources under `/pigo-stream` (spec section 7; decisions.md). Public, no session needed:
  * - `GET /sources/servers?id=&type=&season=&episode=` -> `[{ server_name, server_link }]`;
  *   `season` and `episode` (tv) default to 1. 400 `{ error }` for bad input.
- * - `POST /sources/rescan` -> `{ files }`: rescans MEDIA_DIR (at most once per 10 s).
+ * - `POST /sources/rescan` -> `{ files }`: rescans MEDIA_DIR (at most once per 10 s; on
+ *   PostgreSQL once for all servers: one walks MEDIA_DIR, the others read its result).
  * - `GET /sources/media/{id}`: a local library file by its opaque id, with HTTP range requests
  *   (206 + Content-Range, 416 for an unsatisfiable range). 400 for a malformed id, 404 for an
  *   unknown one or a file whose real path has left MEDIA_DIR; no other path is reachable.
@@ -20,6 +21,7 @@ import {
   serversSchema,
 } from '@pigostream/contracts';
 import { MediaLibrary } from './sources.library.ts';
+import type { SharedMediaIndex } from './sources.shared-index.ts';
 import { createSourcesService } from './sources.service.ts';
 import { loadLinkTemplates } from './sources.templates.ts';
 
@@ -35,6 +37,8 @@ export interface SourcesRoutesOptions {
   apiPrefix: string;
   /** PUBLIC_URL's origin: local file links start with it, never with the request's Host. */
   publicUrl: string;
+  /** On PostgreSQL: the index several servers share, so a scan runs on one (issue 16). */
+  sharedIndex?: SharedMediaIndex | undefined;
 }
 
 export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async (app, opts) => {
@@ -44,6 +48,10 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
     minRescanMs: MIN_RESCAN_MS,
     log: (message, details) => {
       app.log.warn(details, message);
+    },
+    shared: opts.sharedIndex,
+    onWalked: (files) => {
+      app.log.info({ dir: opts.mediaDir, files }, 'media library walked');
     },
   });
   const files = await library.scan();

@@ -122,6 +122,20 @@ function noteStatusCodes(label: string, r: LoadResult): void {
 }
 
 /**
+ * Measures one request alone: a warm-up, then {@link ROUNDS} runs of {@link DURATION_S} s at
+ * {@link CONNECTIONS} connections; mean requests per second, worst p50 and p99.
+ */
+export async function measureLoad(request: LoadRequest): Promise<LoadResult> {
+  await loadOnce(request, WARM_UP_S);
+  const runs: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) runs.push(await loadOnce(request, DURATION_S));
+  return combine(runs);
+}
+
+/** Seconds each measured run lasts (BENCH_LOAD_SECONDS). */
+export const LOAD_SECONDS = DURATION_S;
+
+/**
  * Runs the three catalogue calls against `server`, each paired with the bare route on `barePort`.
  */
 export async function benchApiLoad(server: BenchServer, barePort: number): Promise<void> {

@@ -7,8 +7,10 @@
  * load (bench/api-load.ts). Prints each figure as it comes and one table at the end, and writes
  * bench/results.json with the machine it ran on. Figures are printed, never asserted.
  *
- * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api) runs
- * only those parts; `search` without `import` searches the starter catalogue alone.
+ * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api,
+ * scale) runs only those parts; `search` without `import` searches the starter catalogue alone.
+ * `scale` (bench/scale-out.ts) runs 1, 2 and 4 servers on PostgreSQL and Redis
+ * (BENCH_REDIS_URL, default the machine's) behind nginx (Debian's nginx-light).
  *
  * The api part's signed-in calls run once per database of BENCH_DATABASES (default
  * `pglite,postgres`): a server on the embedded database on port 3501, then one on a fresh
@@ -31,6 +33,7 @@ import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.
 import { benchApiLoad, benchSignedInLoad } from './api-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRecommender } from './recommender.ts';
+import { benchScaleOut } from './scale-out.ts';
 import { figures, machine, percentile, printTable, record } from './report.ts';
 import {
   buildWeb,
@@ -53,7 +56,7 @@ const SEARCH_QUERIES = 240;
 const APP_PORT = 3501;
 const BARE_PORT = 3590;
 
-const PARTS = ['import', 'search', 'recommender', 'web', 'lighthouse', 'api'] as const;
+const PARTS = ['import', 'search', 'recommender', 'web', 'lighthouse', 'api', 'scale'] as const;
 const only = new Set(
   (process.env.BENCH_ONLY ?? PARTS.join(','))
     .split(',')
@@ -231,7 +234,8 @@ async function benchServer(): Promise<void> {
   const webDist = await buildWeb();
   try {
     const kinds = (only.has('api') ? databases : databases.slice(0, 1)) as DatabaseKind[];
-    for (const [index, kind] of kinds.entries()) {
+    const perDatabase = only.has('web') || only.has('lighthouse') || only.has('api');
+    for (const [index, kind] of perDatabase ? kinds.entries() : []) {
       const database = kind === 'postgres' ? await createPostgresDatabase() : undefined;
       try {
         if (database) console.log(`PostgreSQL database ${database.name}`);
@@ -251,6 +255,7 @@ async function benchServer(): Promise<void> {
         await database?.drop();
       }
     }
+    if (only.has('scale')) await benchScaleOut(webDist);
   } finally {
     rmSync(webDist, { recursive: true, force: true });
   }
@@ -268,7 +273,9 @@ if (only.has('import') || only.has('search') || only.has('recommender')) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (only.has('web') || only.has('lighthouse') || only.has('api')) await benchServer();
+if (only.has('web') || only.has('lighthouse') || only.has('api') || only.has('scale')) {
+  await benchServer();
+}
 
 printTable();
 const out = path.join(here, 'results.json');

@@ -144,6 +144,7 @@ export async function startAppServer(
   port: number,
   webDist: string,
   databaseUrl?: string,
+  env: Record<string, string> = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-server-'));
   const child = startChild('npx', ['tsx', 'apps/server/src/main.ts'], {
@@ -158,6 +159,7 @@ export async function startAppServer(
     // loads nothing from another host), the e2e release manifest for /pigostore.
     RELEASES_FILE: path.join(repoRoot, 'apps/web/e2e/support/config/releases.e2e.json'),
     SMTP_URL: '',
+    ...env,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {

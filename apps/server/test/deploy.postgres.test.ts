@@ -9,55 +9,26 @@
  * nginx comes from Debian's nginx-light (.ci/run installs it). Only the server-postgres project
  * runs this file (vitest.config.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifiedProcessUser } from './helpers/backup-processes.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { startNginx, type Nginx } from './helpers/nginx.ts';
 import { SocketClient } from './helpers/raw-http.ts';
 import { freePort, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
 import { API, IDENTITY } from './helpers/spellings.ts';
 
-const SITE = fileURLToPath(new URL('../../../deploy/nginx/pigostream.conf', import.meta.url));
 const AUTH_SECRET = 'deploy-recipe-servers-share-this-secret-0123';
 
 let database: TestDatabase;
 let inbox: SmtpInbox;
-let nginx: ChildProcess | undefined;
+let nginx: Nginx | undefined;
 let proxy: string;
 const servers: ServerProcess[] = [];
 const work = mkdtempSync(path.join(tmpdir(), 'pigo-deploy-'));
-
-/** The shipped site file with this run's ports, inside a minimal main configuration. */
-function nginxConfig(proxyPort: number, ports: number[]): string {
-  const site = readFileSync(SITE, 'utf8')
-    .replace(/ {4}server 127\.0\.0\.1:3001[^\n]*\n {4}server 127\.0\.0\.1:3002[^\n]*\n/, () =>
-      ports
-        .map((port) => `    server 127.0.0.1:${String(port)} max_fails=1 fail_timeout=10s;\n`)
-        .join(''),
-    )
-    .replace('listen 80;', `listen 127.0.0.1:${String(proxyPort)};`);
-  expect(site).toContain(`server 127.0.0.1:${String(ports[1])}`);
-  const sitePath = path.join(work, 'site.conf');
-  writeFileSync(sitePath, site);
-  return [
-    'daemon off;',
-    'worker_processes 1;',
-    `pid ${path.join(work, 'nginx.pid')};`,
-    `error_log ${path.join(work, 'error.log')} warn;`,
-    'events { worker_connections 256; }',
-    'http {',
-    `  access_log ${path.join(work, 'access.log')};`,
-    `  client_body_temp_path ${path.join(work, 'tmp')};`,
-    `  proxy_temp_path ${path.join(work, 'tmp')};`,
-    `  include ${sitePath};`,
-    '}',
-  ].join('\n');
-}
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
@@ -80,21 +51,11 @@ beforeAll(async () => {
       }),
     );
   }
-  mkdirSync(path.join(work, 'tmp'));
-  const conf = path.join(work, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(proxyPort, ports));
-  nginx = spawn('nginx', ['-c', conf, '-p', work], { stdio: 'ignore' });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await fetch(`${proxy}${API}/health`).catch(() => undefined);
-    if (res?.status === 200) break;
-    if (Date.now() > deadline) throw new Error('nginx did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  nginx = await startNginx(proxyPort, ports);
 });
 
 afterAll(async () => {
-  nginx?.kill('SIGQUIT');
+  await nginx?.stop();
   await Promise.all(servers.map((server) => server.stop()));
   await database.close();
   await inbox.close();

@@ -14,7 +14,7 @@ import { MultiBar, Presets } from 'cli-progress';
 import { Command } from 'commander';
 import type { Database } from '@pigostream/db';
 import { loadConfig } from './config.ts';
-import { createClusterBus } from './lib/cluster-bus.ts';
+import { announce } from './lib/cluster-bus.ts';
 import { JobBusyError, withJobLock } from './lib/job-lock.ts';
 import { StartupError } from './data-dir.ts';
 import {
@@ -66,17 +66,9 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
 
 /** Tells every server sharing `redisUrl` that the catalogue changed; a failure is only noted. */
 async function announceCatalogueChange(redisUrl: string): Promise<void> {
-  const bus = createClusterBus({
-    redisUrl,
-    log: {
-      info: () => undefined,
-      warn: () => {
-        console.error('pigo: Redis did not answer; servers drop their kept answers within 2 s');
-      },
-    },
+  await announce(redisUrl, { kind: 'catalogue' }).catch(() => {
+    console.error('pigo: Redis did not answer; servers drop their kept answers within 2 s');
   });
-  await bus.publishNow({ kind: 'catalogue' });
-  await bus.close();
 }
 
 /**

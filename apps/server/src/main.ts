@@ -10,7 +10,8 @@
  */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { checkDataDir, controlSocketPath, lockDataDir, type DataDirLock } from './data-dir.ts';
+import { checkDataDir } from './data-dir.ts';
+import { controlSocketPath, lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { openAppDatabase } from './database.ts';
 import { startupFailureLine } from './startup-failure.ts';
 import { seedIfEmpty } from './modules/catalogue/seed.ts';
@@ -37,17 +38,7 @@ async function start(): Promise<void> {
   const socketPath = embedded ? controlSocketPath(config.dataDir) : undefined;
   if (!inMemory) checkDataDir(config.dataDir, { embedded });
   if (embedded) {
-    lock = await lockDataDir(config.dataDir, {
-      command: 'server',
-      controlSocket: socketPath,
-      onLost: (error) => {
-        process.stderr.write(
-          `pigostream: lost the lock on DATA_DIR ${config.dataDir} (${error.message}); stopping so ` +
-            'that two processes never write one embedded database.\n',
-        );
-        process.exit(1);
-      },
-    });
+    lock = await lockDataDir(config.dataDir, { command: 'server', controlSocket: socketPath });
   }
   const database = await openAppDatabase(config);
   const app = await buildApp({ config, database });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DataDirInUseError, StartupError } from './data-dir.ts';
+import { StartupError } from './data-dir.ts';
+import { DataDirInUseError } from './data-dir-lock.ts';
 import { startupFailureLine } from './startup-failure.ts';
 
 describe('startupFailureLine', () => {

@@ -11,7 +11,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlSocketPath, readLockHolder } from '../src/data-dir.ts';
+import { controlSocketPath, readLockHolder } from '../src/data-dir-lock.ts';
 import type { UserExport } from '../src/modules/backup/user-export.ts';
 import { runCli, verifiedProcessUser, type ProcessUser } from './helpers/backup-processes.ts';
 import { rawRequest } from './helpers/raw-http.ts';

@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { follow, healthOf, VERIFY_SUBJECT } from './helpers/identity-socket.ts';
 import { SocketClient } from './helpers/raw-http.ts';
+import { freePort } from './helpers/server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
 import { API, IDENTITY } from './helpers/spellings.ts';
 
@@ -37,19 +37,6 @@ interface Server {
 let database: TestDatabase;
 let inbox: SmtpInbox;
 const servers: Server[] = [];
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => {
-    probe.close(() => {
-      resolve();
-    });
-  });
-  return port;
-}
 
 /** Starts `main.ts` and waits until its health check answers 200. */
 async function startServer(url: string): Promise<Server> {

@@ -30,8 +30,6 @@ export interface ClusterBus {
   readonly shared: boolean;
   /** Sends `message` to every server; this one's handlers run at once. Never throws. */
   publish(message: ClusterMessage): void;
-  /** {@link publish}, resolved once Redis took the message (or failed): for short-lived CLIs. */
-  publishNow(message: ClusterMessage): Promise<void>;
   /** Runs `handler` for every message, from this server or another. */
   subscribe(handler: (message: ClusterMessage) => void): void;
   /**
@@ -63,6 +61,25 @@ const LOCAL_WRITERS_TTL_MS = 60_000;
 const COMMAND_TIMEOUT_MS = 500;
 
 /**
+ * Tells every server listening on `redisUrl` that `message` happened, from a process that runs
+ * no bus of its own (the `pigo` CLI after an import): one connection, one PUBLISH.
+ * @throws when Redis cannot be reached.
+ */
+export async function announce(redisUrl: string, message: ClusterMessage): Promise<void> {
+  const redis = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.publish(CHANNEL, JSON.stringify({ from: 'pigo', message }));
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
  * Creates the bus: shared through Redis at `redisUrl`, or in this process only.
  */
 export function createClusterBus(options: {
@@ -89,10 +106,6 @@ export function createClusterBus(options: {
     return {
       shared: false,
       publish: deliver,
-      publishNow: (message) => {
-        deliver(message);
-        return Promise.resolve();
-      },
       subscribe: (handler) => void handlers.push(handler),
       bumpUser: (uid) => Promise.resolve(bumpLocal(uid)),
       userGeneration: (uid) => Promise.resolve(localGenerations.get(uid) ?? 0),
@@ -152,10 +165,6 @@ export function createClusterBus(options: {
       if (down) return;
       commands.publish(CHANNEL, JSON.stringify({ from: sender, message })).catch(failed);
     },
-    async publishNow(message) {
-      deliver(message);
-      await commands.publish(CHANNEL, JSON.stringify({ from: sender, message })).catch(failed);
-    },
     subscribe: (handler) => void handlers.push(handler),
     async bumpUser(uid) {
       const local = bumpLocal(uid);
@@ -193,11 +202,11 @@ export function createClusterBus(options: {
         return { status: 'down', message: 'Redis does not answer' };
       }
     },
-    async close() {
+    close() {
       closing = true;
       commands.disconnect();
       listener.disconnect();
-      await Promise.resolve();
+      return Promise.resolve();
     },
   };
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { MultiBar, Presets } from 'cli-progress';
 import { Command } from 'commander';
 import { loadConfig, type Config } from '../../config.ts';
-import { DataDirInUseError, readLockHolder } from '../../data-dir.ts';
+import { DataDirInUseError, readLockHolder } from '../../data-dir-lock.ts';
 import { checkBackup } from './backup.format.ts';
 import { checkRestorable, restoreBackup, type RestoreProgress } from './backup.restore.ts';
 import { writeBackup, writeFileAtomically } from './backup.writer.ts';

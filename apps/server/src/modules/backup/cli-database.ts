@@ -9,13 +9,13 @@ import path from 'node:path';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from '../../config.ts';
 import { openAppDatabase } from '../../database.ts';
+import { checkDataDir } from '../../data-dir.ts';
 import {
-  checkDataDir,
   DataDirInUseError,
   lockDataDir,
   type DataDirLock,
   type LockHolder,
-} from '../../data-dir.ts';
+} from '../../data-dir-lock.ts';
 import { startupFailureLine } from '../../startup-failure.ts';
 
 /** An error whose message is all the operator needs (one line, no stack trace). */
@@ -71,16 +71,7 @@ export async function openCommandDatabase(
   try {
     if (isEmbedded(config)) {
       checkDataDir(config.dataDir, { embedded: true });
-      lock = await lockDataDir(config.dataDir, {
-        command: `pigo ${command}`,
-        onLost: (error) => {
-          process.stderr.write(
-            `pigo: lost the lock on DATA_DIR ${config.dataDir} (${error.message}); stopping so ` +
-              'that two processes never write one embedded database.\n',
-          );
-          process.exit(1);
-        },
-      });
+      lock = await lockDataDir(config.dataDir, { command: `pigo ${command}` });
     }
     const handle = await openAppDatabase(config);
     const held = lock;

@@ -128,7 +128,9 @@ function createCatalogueSource(
       app.log.warn(details, message);
     },
   });
-  return createTmdbSource(client, loader);
+  return createTmdbSource(client, loader, (details, message) => {
+    app.log.warn(details, message);
+  });
 }
 
 /** Builds the Fastify app; call `listen` (main.ts) or `inject` (tests). */

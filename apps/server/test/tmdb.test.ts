@@ -2,7 +2,7 @@
  * CATALOG_SOURCE=tmdb against a local TMDB stand-in: the catalogue contract, plus caching,
  * request sharing, stale answers, timeouts, 429 Retry-After, credentials and the rate limit.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPageSchema } from '@pigostream/contracts';
 import { buildApp } from '../src/app.ts';
@@ -18,7 +18,10 @@ let standin: TmdbStandin;
 let database: TestDatabase;
 const apps: FastifyInstance[] = [];
 
-async function tmdbApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+async function tmdbApp(
+  env: Record<string, string> = {},
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<FastifyInstance> {
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
@@ -28,7 +31,7 @@ async function tmdbApp(env: Record<string, string> = {}): Promise<FastifyInstanc
     UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   apps.push(app);
   return app;
@@ -51,14 +54,19 @@ afterEach(() => {
   standin.delayMs = 0;
 });
 
-catalogueContract(() => ({ app, upstreamRequests: () => standin.requests.length }));
+catalogueContract(
+  () => ({ app, upstreamRequests: () => standin.requests.length, variants: standin.variants }),
+  { withVariants: true },
+);
 
 const firstMovieId = () => Number(standin.titles.find((t) => t.type === 'movie')?.list.id);
 const showWithSeasons = () => standin.titles.find((t) => t.type === 'tv' && t.seasons.length > 0);
 
 describe('TMDB source', () => {
   it('sends the read access token and maps TMDB answers, drawing art where images are missing', async () => {
-    const res = await app.inject({ url: '/pigo-stream/index/trending/tv?page=2' });
+    // A fresh server: the contract suite has already cached this page in `app`.
+    const fresh = await tmdbApp();
+    const res = await fresh.inject({ url: '/pigo-stream/index/trending/tv?page=2' });
     const page = mediaPageSchema.parse(res.json());
     expect(standin.requests.at(-1)?.url).toBe('/3/trending/tv/week?page=2');
     expect(page.results.every((r) => r.poster_path.startsWith('/'))).toBe(true);
@@ -192,5 +200,45 @@ describe('TMDB source', () => {
     expect((await degraded.inject({ url })).statusCode).toBe(200);
     expect(standin.requests.length).toBe(before);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 2);
+  });
+
+  it('logs each unreadable field once per TMDB call, with its path, and never again for the cached answer', async () => {
+    const lines: {
+      msg: string;
+      call?: string;
+      field?: string;
+      count?: number;
+      example?: string;
+    }[] = [];
+    const logged = await tmdbApp(
+      { LOG_LEVEL: 'warn' },
+      {
+        level: 'warn',
+        stream: {
+          write: (line: string) => {
+            lines.push(JSON.parse(line) as (typeof lines)[number]);
+          },
+        },
+      },
+    );
+    const variant = standin.variants.titles.find((v) => v.name.startsWith('unreadable fields'));
+    const id = Number(variant?.title.list.id);
+    const url = `/pigo-stream/playground/media-info?id=${String(id)}&type=movie`;
+    expect((await logged.inject({ url })).statusCode).toBe(200);
+    expect((await logged.inject({ url })).statusCode).toBe(200);
+    const drift = lines.filter((l) => l.msg === 'upstream answer drifted: field dropped');
+    expect(drift.every((l) => l.call === `movie/${String(id)}`)).toBe(true);
+    expect(drift.map((l) => l.field).sort()).toEqual([
+      'credits.cast[].name',
+      'credits.cast[].order',
+      'genres[].name',
+      'release_date',
+      'runtime',
+      'videos.results[].key',
+      'vote_average',
+    ]);
+    expect(drift.find((l) => l.field === 'credits.cast[].order')?.example).toMatch(
+      /^credits\.cast\.\d+\.order$/,
+    );
   });
 });

@@ -48,8 +48,9 @@ export const crewMemberSchema = z.object({
   profile_path: z.string(),
 });
 
+/** A season of a show; `id` is null when the source does not give one (TMDB sometimes omits it). */
 export const seasonSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().nullable(),
   season_number: z.number().int(),
   name: z.string(),
   overview: z.string(),
@@ -87,8 +88,9 @@ export const mediaDetailsSchema = mediaListItemSchema.omit({ genre_ids: true }).
 });
 export type MediaDetails = z.infer<typeof mediaDetailsSchema>;
 
+/** An episode of a season; `id` is null when the source does not give one. */
 export const episodeSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().nullable(),
   episode_number: z.number().int(),
   season_number: z.number().int(),
   name: z.string(),

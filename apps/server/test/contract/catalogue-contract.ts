@@ -10,16 +10,26 @@ import {
   seasonDetailsSchema,
   trailerSchema,
   type MediaPage,
+  type SeasonDetails,
 } from '@pigostream/contracts';
+import type { Variants } from '../helpers/tmdb-standin-variants.ts';
 
 export interface ContractContext {
   app: FastifyInstance;
   /** Upstream requests made so far (live sources), to prove bad input never reaches them. */
   upstreamRequests?: () => number;
+  /** Unusual upstream answers the source must still read (live sources). */
+  variants?: Variants;
 }
 
-/** Registers the contract suite against the app `context()` returns at test time. */
-export function catalogueContract(context: () => ContractContext): void {
+/**
+ * Registers the contract suite against the app `context()` returns at test time; with
+ * `withVariants`, also every variant in `context().variants`.
+ */
+export function catalogueContract(
+  context: () => ContractContext,
+  { withVariants = false }: { withVariants?: boolean } = {},
+): void {
   const get = async (url: string) => {
     const res = await context().app.inject({ url: `/pigo-stream${url}` });
     return { status: res.statusCode, body: res.json<unknown>() };
@@ -140,5 +150,74 @@ export function catalogueContract(context: () => ContractContext): void {
       }
       expect(context().upstreamRequests?.() ?? 0).toBe(before);
     });
+
+    if (withVariants) {
+      const variants = () => {
+        const v = context().variants;
+        if (!v) throw new Error('withVariants needs context().variants');
+        return v;
+      };
+      /** Every id the rows list for `type`, over all their pages. */
+      const rowIds = async (group: 'trending' | 'popular', type: 'movie' | 'tv') => {
+        const ids = new Set<number>();
+        for (let p = 1, last = 1; p <= last; p++) {
+          const list = await page(`/index/${group}/${type}?page=${String(p)}`);
+          last = list.total_pages;
+          for (const item of list.results) ids.add(item.id);
+        }
+        return ids;
+      };
+
+      it('reads every variant of a title: media-info and each season answer 200 with the readable fields', async () => {
+        const list = variants().titles;
+        expect(list.length).toBeGreaterThanOrEqual(12);
+        for (const variant of list) {
+          const { type } = variant.title;
+          const id = Number(variant.title.list.id);
+          const res = await get(`/playground/media-info?id=${String(id)}&type=${type}`);
+          expect(res.status, variant.name).toBe(200);
+          const details = mediaDetailsSchema.parse(res.body);
+          expect(details.id, variant.name).toBe(id);
+          expect(type === 'movie' ? details.title : details.name, variant.name).toBeTruthy();
+          expect(details.poster_path.startsWith('/'), variant.name).toBe(true);
+          const seasons = new Map<number, SeasonDetails>();
+          for (const summary of details.seasons ?? []) {
+            const n = summary.season_number;
+            const season = await get(
+              `/playground/season?id=${String(id)}&seasonNumber=${String(n)}`,
+            );
+            expect(season.status, `${variant.name}: season ${String(n)}`).toBe(200);
+            seasons.set(n, seasonDetailsSchema.parse(season.body));
+          }
+          try {
+            variant.check(details, seasons);
+          } catch (error) {
+            if (error instanceof Error) error.message = `${variant.name}: ${error.message}`;
+            throw error;
+          }
+        }
+      });
+
+      it('lists every variant title in the rows but adult ones, and skips items it cannot use', async () => {
+        const { titles, listOnly } = variants();
+        for (const type of ['movie', 'tv'] as const) {
+          const trending = await rowIds('trending', type);
+          const popular = await rowIds('popular', type);
+          for (const v of titles.filter((t) => t.title.type === type)) {
+            const id = Number(v.title.list.id);
+            expect(trending.has(id), v.name).toBe(v.listed);
+            expect(popular.has(id), v.name).toBe(v.listed);
+          }
+          for (const v of listOnly.filter((l) => l.type === type)) {
+            if (typeof v.item.id === 'number') {
+              expect(trending.has(v.item.id) || popular.has(v.item.id), v.name).toBe(false);
+            }
+          }
+          // The pages that carried a broken item still list the good ones.
+          expect((await page(`/index/trending/${type}`)).results.length, type).toBeGreaterThan(0);
+          expect((await page(`/index/popular/${type}`)).results.length, type).toBeGreaterThan(0);
+        }
+      });
+    }
   });
 }

@@ -15,6 +15,7 @@ import {
   type Json,
   type Title,
 } from './tmdb-standin-data.ts';
+import { buildVariants, type Variants } from './tmdb-standin-variants.ts';
 
 export { SHARED_DATA };
 
@@ -40,7 +41,10 @@ export interface TmdbStandin {
   retryAfterSeconds: number;
   /** Answers every request this many ms late. */
   delayMs: number;
+  /** Every title it answers: real ones first, then the variants' titles. */
   titles: Title[];
+  /** Titles and list items in the unusual shapes real TMDB answers have. */
+  variants: Variants;
   close(): Promise<void>;
 }
 
@@ -60,7 +64,8 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
       Boolean((r.tvShow as Json).name),
     )
   ).map(showTitle);
-  const titles = [...movies, ...shows];
+  const variants = buildVariants([...movies, ...shows]);
+  const titles = [...movies, ...shows, ...variants.titles.map((v) => v.title)];
   const hanging: ServerResponse[] = [];
 
   const send = (
@@ -79,12 +84,27 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
       status_message: 'The resource you requested could not be found.',
     });
   };
-  const pageOf = (res: ServerResponse, items: Title[], page: number) => {
+  /** A page of `items`; page 1 of a row also carries the row's list-only variants. */
+  const pageOf = (
+    res: ServerResponse,
+    items: Title[],
+    page: number,
+    row?: { name: 'trending' | 'popular'; type: string | undefined },
+  ) => {
+    const extra =
+      row && page === 1
+        ? variants.listOnly
+            .filter((v) => v.type === row.type && v.rows.includes(row.name))
+            .map((v) => v.item)
+        : [];
     send(res, 200, {
       page,
-      results: items
-        .slice((page - 1) * PAGE, page * PAGE)
-        .map((t) => ({ ...t.list, media_type: t.type })),
+      results: [
+        ...extra,
+        ...items
+          .slice((page - 1) * PAGE, page * PAGE)
+          .map((t) => ({ ...t.list, media_type: t.type })),
+      ],
       total_pages: Math.ceil(items.length / PAGE),
       total_results: items.length,
     });
@@ -98,6 +118,7 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
     retryAfterSeconds: 1,
     delayMs: 0,
     titles,
+    variants,
     close: () =>
       new Promise((resolve) => {
         for (const res of hanging) res.destroy();
@@ -156,11 +177,11 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
         .sort((a, b) => Number(b.list.popularity) - Number(a.list.popularity));
     const [first, second, third, fourth] = parts;
     if (first === 'trending' && third === 'week') {
-      pageOf(res, byType(second), page);
+      pageOf(res, byType(second), page, { name: 'trending', type: second });
       return;
     }
     if ((first === 'movie' || first === 'tv') && second === 'popular') {
-      pageOf(res, byType(first), page);
+      pageOf(res, byType(first), page, { name: 'popular', type: first });
       return;
     }
     if (first === 'search') {
@@ -187,7 +208,7 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
       return;
     }
     if ((first === 'movie' || first === 'tv') && second && /^\d+$/.test(second)) {
-      const title = titles.find((t) => t.type === first && t.list.id === Number(second));
+      const title = titles.find((t) => t.type === first && Number(t.list.id) === Number(second));
       if (!title) {
         notFound(res);
         return;

@@ -10,16 +10,22 @@ import type {
   SeasonDetails,
 } from '@pigostream/contracts';
 import { imageOr } from '../art-paths.ts';
-import type { TmdbDetails, TmdbListItem, TmdbSeason } from './tmdb.schemas.ts';
+import {
+  titleOf,
+  type TmdbDetails,
+  type TmdbListItem,
+  type TmdbPage,
+  type TmdbSeason,
+} from './tmdb.schemas.ts';
 
 const round1 = (n: number | null | undefined) => Math.round((n ?? 0) * 10) / 10;
 const int = (n: number | null | undefined) => (n == null ? null : Math.round(n));
 
-/** A TMDB list item as the app's list item. */
+/** A TMDB list item as the app's list item (the schema made sure it has a title). */
 export function toListItem(item: TmdbListItem, type: MediaType): MediaListItem {
-  const label = (type === 'movie' ? item.title : item.name) ?? item.title ?? item.name ?? '';
+  const label = titleOf(item, type) ?? '';
   const date = (type === 'movie' ? item.release_date : item.first_air_date) ?? '';
-  const seed = `${type}-${item.id}`;
+  const seed = `${type}-${String(item.id)}`;
   const base = {
     id: item.id,
     media_type: type,
@@ -37,25 +43,39 @@ export function toListItem(item: TmdbListItem, type: MediaType): MediaListItem {
     : { ...base, name: label, original_name: item.original_name ?? label, first_air_date: date };
 }
 
-/** A TMDB page as the app's page; TMDB caps pages at 500. */
-export function toPage(
-  page: { page: number; results: TmdbListItem[]; total_pages: number; total_results: number },
-  type: MediaType,
-): MediaPage {
+/**
+ * Whether a list item belongs in a `type` list: TMDB's own filters keep adult titles out (we
+ * never ask for them) and trending/search may carry items of another `media_type` (a person).
+ */
+function belongs(item: TmdbListItem, type: MediaType): boolean {
+  return item.adult !== true && (item.media_type === undefined || item.media_type === type);
+}
+
+/**
+ * A TMDB page as the app's page: items of another type and adult items are left out; missing
+ * counts default to page `requested` of one page; TMDB caps pages at 500.
+ */
+export function toPage(page: TmdbPage, type: MediaType, requested: number): MediaPage {
+  const results = (page.results ?? []).filter((r) => belongs(r, type));
+  const pageNumber = int(page.page) ?? requested;
   return {
-    page: page.page,
-    results: page.results.map((r) => toListItem(r, type)),
-    total_pages: Math.min(500, page.total_pages),
-    total_results: page.total_results,
+    page: pageNumber,
+    results: results.map((r) => toListItem(r, type)),
+    total_pages: Math.min(500, int(page.total_pages) ?? pageNumber),
+    total_results: int(page.total_results) ?? (pageNumber - 1) * 20 + results.length,
   };
 }
+
+/** The drawn-art seed of a season: show and number identify it even when TMDB gives no id. */
+const seasonSeed = (showId: number, seasonNumber: number) =>
+  `season-${String(showId)}-${String(seasonNumber)}`;
 
 /** TMDB details (`append_to_response=credits,videos`) as the app's media item. */
 export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
   const { genre_ids: _ids, ...item } = toListItem({ ...d, genre_ids: [] }, type);
-  const label = (type === 'movie' ? d.title : d.name) ?? '';
-  const personArt = (p: { id?: number | null; name: string; profile_path?: string | null }) =>
-    imageOr(p.profile_path, 'profile', `person-${p.id ?? p.name}`, p.name);
+  const label = item.title ?? item.name ?? '';
+  const personArt = (p: { id?: number | undefined; name: string; profile_path?: string }) =>
+    imageOr(p.profile_path, 'profile', `person-${String(p.id ?? p.name)}`, p.name);
   const common = {
     ...item,
     tagline: d.tagline ?? null,
@@ -70,7 +90,7 @@ export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
     credits: {
       // TV credits carry no cast_id: billing position stands in for it.
       cast: (d.credits?.cast ?? []).map((c, index) => ({
-        id: c.id ?? null,
+        id: int(c.id),
         cast_id: int(c.cast_id) ?? index + 1,
         name: c.name,
         character: c.character || null,
@@ -78,7 +98,7 @@ export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
         order: int(c.order) ?? index,
       })),
       crew: (d.credits?.crew ?? []).map((c) => ({
-        id: c.id ?? null,
+        id: int(c.id),
         name: c.name,
         job: c.job ?? '',
         department: c.department ?? null,
@@ -101,10 +121,12 @@ export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
     last_air_date: d.last_air_date ?? null,
     number_of_episodes: int(d.number_of_episodes),
     number_of_seasons: int(d.number_of_seasons),
-    episode_run_time: (d.episode_run_time ?? []).map(Math.round),
-    created_by: (d.created_by ?? []).map((c) => ({ id: c.id ?? null, name: c.name })),
+    episode_run_time: (d.episode_run_time ?? []).flatMap((m) =>
+      m === undefined ? [] : [Math.round(m)],
+    ),
+    created_by: (d.created_by ?? []).map((c) => ({ id: int(c.id), name: c.name })),
     seasons: (d.seasons ?? []).map((s) => ({
-      id: s.id,
+      id: int(s.id),
       season_number: s.season_number,
       name: s.name ?? `Season ${s.season_number}`,
       overview: s.overview ?? '',
@@ -113,7 +135,7 @@ export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
       poster_path: imageOr(
         s.poster_path,
         'poster',
-        `season-${s.id}`,
+        seasonSeed(d.id, s.season_number),
         `${label}: ${s.name ?? ''}`,
         s.air_date,
       ),
@@ -124,7 +146,7 @@ export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
 /** TMDB `tv/{id}/season/{n}` as the app's season. */
 export function toSeason(s: TmdbSeason, showId: number): SeasonDetails {
   return {
-    id: s.id,
+    id: int(s.id),
     season_number: s.season_number,
     name: s.name ?? `Season ${s.season_number}`,
     overview: s.overview ?? '',
@@ -132,14 +154,14 @@ export function toSeason(s: TmdbSeason, showId: number): SeasonDetails {
     poster_path: imageOr(
       s.poster_path,
       'poster',
-      `season-${s.id}`,
-      s.name ?? `Show ${showId}`,
+      seasonSeed(showId, s.season_number),
+      s.name ?? `Show ${String(showId)}`,
       s.air_date,
     ),
     episodes: (s.episodes ?? []).map((e) => {
       const name = e.name ?? `Episode ${e.episode_number}`;
       return {
-        id: e.id,
+        id: int(e.id),
         episode_number: e.episode_number,
         season_number: int(e.season_number) ?? s.season_number,
         name,
@@ -148,7 +170,7 @@ export function toSeason(s: TmdbSeason, showId: number): SeasonDetails {
         still_path: imageOr(
           e.still_path,
           'still',
-          `episode-${e.id}`,
+          `episode-${String(showId)}-${String(s.season_number)}-${String(e.episode_number)}`,
           `${e.episode_number}. ${name}`,
         ),
         runtime: int(e.runtime),

@@ -4,7 +4,9 @@
  */
 import type { z } from 'zod';
 import type { MediaType } from '@pigostream/contracts';
+import { readLeniently, UnreadableAnswerError } from '../../../lib/lenient.ts';
 import type { CachedLoader } from '../../../lib/shared-cache.ts';
+import { reportDrift, type DriftLog } from '../../../lib/upstream-drift.ts';
 import { NotFoundError, type CatalogueSource } from '../catalogue.source.ts';
 import { UpstreamError } from '../upstream-error.ts';
 import type { TmdbGet } from './tmdb.client.ts';
@@ -23,60 +25,86 @@ export const FRESH_MS = {
   season: 6 * HOUR_MS,
 } as const;
 
-async function read<T>(schema: z.ZodType<T>, answer: Promise<unknown>): Promise<T> {
-  const parsed = schema.safeParse(await answer);
-  if (!parsed.success) throw new UpstreamError('The catalogue service sent an unexpected answer.');
-  return parsed.data;
-}
+/**
+ * Builds the TMDB source over a client and a cache. Answers are read leniently
+ * (tmdb.schemas.ts): unreadable fields are dropped and list items without an id or title
+ * skipped, each logged once per field and call through `log`; an answer whose own id or title
+ * cannot be read is a 502 'The catalogue service sent an unexpected answer.'.
+ */
+export function createTmdbSource(
+  get: TmdbGet,
+  loader: CachedLoader,
+  log: DriftLog = () => undefined,
+): CatalogueSource {
+  /** GETs `path` and reads the answer with `schema`, reporting what was dropped. */
+  async function read<T>(
+    schema: z.ZodType<T>,
+    path: string,
+    params: Record<string, string | number> = {},
+  ): Promise<T> {
+    const answer = await get(path, params);
+    try {
+      const { value, problems } = readLeniently(schema, answer);
+      reportDrift(log, 'tmdb', path, problems);
+      return value;
+    } catch (error) {
+      if (!(error instanceof UnreadableAnswerError)) throw error;
+      reportDrift(log, 'tmdb', path, [error.problem]);
+      throw new UpstreamError('The catalogue service sent an unexpected answer.');
+    }
+  }
 
-/** Builds the TMDB source over a client and a cache. */
-export function createTmdbSource(get: TmdbGet, loader: CachedLoader): CatalogueSource {
   const page = (
     key: string,
     fresh: number,
+    type: MediaType,
     path: string,
-    params: Record<string, string | number>,
-  ) => loader.load(key, fresh, () => read(tmdbPageSchema, get(path, params)));
+    params: Record<string, string | number> & { page: number },
+  ) =>
+    loader
+      .load(key, fresh, () => read(tmdbPageSchema(type), path, params))
+      .then((answer) => toPage(answer, type, params.page));
 
   const details = async (type: MediaType, id: number) =>
     toDetails(
-      await loader.load(`details:${type}:${id}`, FRESH_MS.details, () =>
-        read(tmdbDetailsSchema, get(`${type}/${id}`, { append_to_response: 'credits,videos' })),
+      await loader.load(`details:${type}:${String(id)}`, FRESH_MS.details, () =>
+        read(tmdbDetailsSchema(type), `${type}/${String(id)}`, {
+          append_to_response: 'credits,videos',
+        }),
       ),
       type,
     );
 
   return {
-    async trending(type, p) {
-      return toPage(
-        await page(`trending:${type}:${p}`, FRESH_MS.trending, `trending/${type}/week`, {
-          page: p,
-        }),
+    trending: (type, p) =>
+      page(`trending:${type}:${String(p)}`, FRESH_MS.trending, type, `trending/${type}/week`, {
+        page: p,
+      }),
+    popular: (type, p) =>
+      page(`popular:${type}:${String(p)}`, FRESH_MS.popular, type, `${type}/popular`, {
+        page: p,
+      }),
+    search: (type, query, p) =>
+      page(
+        `search:${type}:${String(p)}:${query.toLowerCase()}`,
+        FRESH_MS.search,
         type,
-      );
-    },
-    async popular(type, p) {
-      return toPage(
-        await page(`popular:${type}:${p}`, FRESH_MS.popular, `${type}/popular`, { page: p }),
+        `search/${type}`,
+        { query, page: p },
+      ),
+    byProvider: (type, providerId, region, p) =>
+      page(
+        `discover:${type}:${String(providerId)}:${region}:${String(p)}`,
+        FRESH_MS.discover,
         type,
-      );
-    },
-    async search(type, query, p) {
-      const key = `search:${type}:${p}:${query.toLowerCase()}`;
-      return toPage(await page(key, FRESH_MS.search, `search/${type}`, { query, page: p }), type);
-    },
-    async byProvider(type, providerId, region, p) {
-      const key = `discover:${type}:${providerId}:${region}:${p}`;
-      return toPage(
-        await page(key, FRESH_MS.discover, `discover/${type}`, {
+        `discover/${type}`,
+        {
           with_watch_providers: providerId,
           watch_region: region,
           sort_by: 'popularity.desc',
           page: p,
-        }),
-        type,
-      );
-    },
+        },
+      ),
     details,
     async summaries(type, ids) {
       // Details are cached for hours, so lists cost TMDB little after the first look.
@@ -107,8 +135,10 @@ export function createTmdbSource(get: TmdbGet, loader: CachedLoader): CatalogueS
       );
     },
     async season(showId, seasonNumber) {
-      const season = await loader.load(`season:${showId}:${seasonNumber}`, FRESH_MS.season, () =>
-        read(tmdbSeasonSchema, get(`tv/${showId}/season/${seasonNumber}`)),
+      const season = await loader.load(
+        `season:${String(showId)}:${String(seasonNumber)}`,
+        FRESH_MS.season,
+        () => read(tmdbSeasonSchema, `tv/${String(showId)}/season/${String(seasonNumber)}`),
       );
       return toSeason(season, showId);
     },

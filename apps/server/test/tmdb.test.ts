@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { catalogueContract } from './contract/catalogue-contract.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { startTmdbStandin, type TmdbStandin } from './helpers/tmdb-standin.ts';
+import { API, createUser, request } from './helpers/users.ts';
 
 const TOKEN = 'standin-read-access-token';
 const TIMEOUT_MS = 1500;
@@ -29,6 +30,8 @@ async function tmdbApp(
     TMDB_API_TOKEN: TOKEN,
     TMDB_BASE_URL: standin.url,
     UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+    // One secret for every server here, so a session made on one is valid on the others.
+    AUTH_SECRET: 'tmdb-test-secret-shared-by-the-servers-0123',
     ...env,
   });
   const app = await buildApp({ config, database, logger });
@@ -239,6 +242,34 @@ describe('TMDB source', () => {
     ]);
     expect(drift.find((l) => l.field === 'credits.cast[].order')?.example).toMatch(
       /^credits\.cast\.\d+\.order$/,
+    );
+  });
+
+  it('a saved title whose answer loses its title leaves My List, which keeps the rest; its play page is a 502', async () => {
+    const untitled = Number(standin.variants.untitled.list.id);
+    const u = await createUser(app);
+    for (const id of [firstMovieId(), untitled]) {
+      const saved = await request(app, u, 'POST', `${API}/my-list/save-my-list`, {
+        userUID: u.uid,
+        id,
+        type: 'movie',
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    standin.variants.loseTitle();
+    // Another server, whose cache has not seen the title yet.
+    const other = await tmdbApp();
+    const list = await request(other, u, 'GET', `${API}/my-list/${u.uid}/fetch-my-list`);
+    expect(list.statusCode).toBe(200);
+    expect(JSON.stringify(list.json())).toContain(`"id":${String(firstMovieId())}`);
+    expect(JSON.stringify(list.json())).not.toContain(`"id":${String(untitled)}`);
+
+    const res = await other.inject({
+      url: `${API}/playground/media-info?id=${String(untitled)}&type=movie`,
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json<{ error: string }>().error).toBe(
+      'The catalogue service sent an unexpected answer.',
     );
   });
 });

@@ -33,6 +33,10 @@ export interface ListOnlyVariant {
 export interface Variants {
   titles: TitleVariant[];
   listOnly: ListOnlyVariant[];
+  /** A movie answered whole until a test takes its title away (`loseTitle`). */
+  untitled: Title;
+  /** From now on, the stand-in answers `untitled` without title or original_title. */
+  loseTitle: () => void;
 }
 
 const FIRST_ID = 990_001;
@@ -315,11 +319,16 @@ export function buildVariants(titles: readonly Title[]): Variants {
       item: { title: 'No Id', popularity: 1e6 },
     },
   ];
+  const untitled = copy(movies[10], next++);
+  const loseTitle = () => {
+    for (const key of ['title', 'original_title']) both(untitled, key, null);
+  };
+
   const known = new Set(titles.map((t) => `${t.type}:${String(t.list.id)}`));
   for (const v of variants) {
     if (known.has(`${v.title.type}:${String(v.title.list.id)}`)) {
       throw new Error(`variant id ${String(v.title.list.id)} clashes with a real title`);
     }
   }
-  return { titles: variants, listOnly };
+  return { titles: variants, listOnly, untitled, loseTitle };
 }

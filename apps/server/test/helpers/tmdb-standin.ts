@@ -65,7 +65,7 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
     )
   ).map(showTitle);
   const variants = buildVariants([...movies, ...shows]);
-  const titles = [...movies, ...shows, ...variants.titles.map((v) => v.title)];
+  const titles = [...movies, ...shows, ...variants.titles.map((v) => v.title), variants.untitled];
   const hanging: ServerResponse[] = [];
 
   const send = (

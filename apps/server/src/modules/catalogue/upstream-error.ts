@@ -11,3 +11,13 @@ export class UpstreamError extends Error {
     super(message);
   }
 }
+
+/**
+ * An upstream answer that cannot be used: the requested item's own id or title is unreadable
+ * (502). Lists of several titles skip the one that raised it.
+ */
+export class UnexpectedAnswerError extends UpstreamError {
+  constructor() {
+    super('The catalogue service sent an unexpected answer.');
+  }
+}

@@ -8,7 +8,7 @@ import { readLeniently, UnreadableAnswerError } from '../../../lib/lenient.ts';
 import type { CachedLoader } from '../../../lib/shared-cache.ts';
 import { reportDrift, type DriftLog } from '../../../lib/upstream-drift.ts';
 import { NotFoundError, type CatalogueSource } from '../catalogue.source.ts';
-import { UpstreamError } from '../upstream-error.ts';
+import { UnexpectedAnswerError } from '../upstream-error.ts';
 import type { TmdbGet } from './tmdb.client.ts';
 import { toDetails, toPage, toSeason } from './tmdb.mapper.ts';
 import { tmdbDetailsSchema, tmdbPageSchema, tmdbSeasonSchema } from './tmdb.schemas.ts';
@@ -50,7 +50,7 @@ export function createTmdbSource(
     } catch (error) {
       if (!(error instanceof UnreadableAnswerError)) throw error;
       reportDrift(log, 'tmdb', path, [error.problem]);
-      throw new UpstreamError('The catalogue service sent an unexpected answer.');
+      throw new UnexpectedAnswerError();
     }
   }
 
@@ -113,7 +113,10 @@ export function createTmdbSource(
           details(type, id).then(
             (d) => d,
             (error: unknown) => {
-              if (error instanceof NotFoundError) return undefined;
+              // A title TMDB no longer has, or whose answer is unusable, leaves the list.
+              if (error instanceof NotFoundError || error instanceof UnexpectedAnswerError) {
+                return undefined;
+              }
               throw error;
             },
           ),

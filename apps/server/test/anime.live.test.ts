@@ -88,11 +88,21 @@ describe('live source (AniList stand-in)', () => {
 
   it('passes AniList 400 GraphQL errors through as they came', async () => {
     standin.mode = 'graphql-error';
-    const res = await post(live, {
-      query: '{ Page { media { nope } } }',
-      variables: { search: 'x' },
-    });
-    expectGraphqlErrors(res, /nope/);
+    const res = await post(live, { query: APP_QUERY, variables: { search: 'Refused' } });
+    expectGraphqlErrors(res, /Cannot query field "nope"/);
+  });
+
+  it('refuses a query outside the local schema itself, as the local source does', async () => {
+    standin.mode = 'ok';
+    const before = standin.requests.length;
+    const request = { query: '{ Page { media { id bannerImage } } }', variables: { search: 'x' } };
+    const [fromLive, fromLocal] = await Promise.all([
+      post(live, request),
+      post(local.app, request),
+    ]);
+    expectGraphqlErrors(fromLive, /Cannot query field "bannerImage"/);
+    expect(fromLive.body).toEqual(fromLocal.body);
+    expect(standin.requests.length).toBe(before);
   });
 
   it('keeps 429 with its message and Retry-After', async () => {

@@ -101,6 +101,40 @@ describe('local source', () => {
     });
   });
 
+  it('answers a stored relation type AniList added later under its own name', async () => {
+    const db = t.database.db;
+    await db.insert(animeMedia).values({ id: 990_011, titleRomaji: 'Pigo Henshin', format: 'TV' });
+    await db.insert(animeRelations).values([
+      { mediaId: 990_011, nodeId: 5, relationType: 'TRANSFORMATION' },
+      { mediaId: 990_011, nodeId: 4037, relationType: 'SOURCE' },
+    ]);
+    const [entry] = (await appQuery(t.app, 'Pigo Henshin')).data.Page.media;
+    const edges = entry?.relations?.edges ?? [];
+    expect(edges.map((e) => [e.relationType, e.node?.id]).sort()).toEqual([
+      ['SOURCE', 4037],
+      ['TRANSFORMATION', 5],
+    ]);
+    // The web app's query asks with `relationType(version: 2)`, as it asks AniList.
+    const versioned = await post(t.app, {
+      query:
+        '{ Page { media(search: "Pigo Henshin") { relations { edges { relationType(version: 2) } } } } }',
+      variables: { search: 'unused' },
+    });
+    expect(versioned.body).toEqual({
+      data: {
+        Page: {
+          media: [
+            {
+              relations: {
+                edges: expect.arrayContaining([{ relationType: 'TRANSFORMATION' }]) as unknown,
+              },
+            },
+          ],
+        },
+      },
+    });
+  });
+
   it('pages (perPage capped at 50), sorts and counts like AniList', async () => {
     const query = `query ($search: String, $page: Int, $perPage: Int, $sort: [MediaSort]) {
       Page(page: $page, perPage: $perPage) {
@@ -157,6 +191,7 @@ describe('local source', () => {
       anilistUrl: '',
       timeoutMs: 1,
       imagesBase: '/i',
+      log: () => undefined,
     });
     const everyAnime = APP_QUERY.replace('($search: String)', '').replace('search: $search, ', '');
     const answer = await service.answer({ query: everyAnime, variables: {} });

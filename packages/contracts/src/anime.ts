@@ -58,6 +58,21 @@ export const graphqlResponseSchema = z.looseObject({
 });
 export type GraphqlResponse = z.infer<typeof graphqlResponseSchema>;
 
+/*
+ * Anime answers are read as AniList's protocol allows them: the server re-reads live answers
+ * (issue 17) so every selected field is there with its type, and `Media.id` is never null; any
+ * other field may be null. Lists may be null (read as empty) and hold null entries (skipped),
+ * so one entry AniList cannot show costs that entry only.
+ */
+
+/** A list AniList may answer as null (read as []) or with null entries (skipped). */
+function lenientList<T extends z.ZodType>(item: T) {
+  return z
+    .array(item.nullable())
+    .nullable()
+    .transform((items) => (items ?? []).filter((x): x is NonNullable<typeof x> => x !== null));
+}
+
 /** AniList's FuzzyDate: any part may be null. */
 export const fuzzyDateSchema = z.object({
   year: z.number().int().nullable(),
@@ -65,10 +80,15 @@ export const fuzzyDateSchema = z.object({
   day: z.number().int().nullable(),
 });
 
-const animeTitleSchema = z.object({
+const titleParts = z.object({
   english: z.string().nullable(),
   romaji: z.string().nullable(),
 });
+
+/** AniList's MediaTitle; a null title reads as one with no names. */
+const animeTitleSchema = titleParts
+  .nullable()
+  .transform((title) => title ?? { english: null, romaji: null });
 
 const coverImageSchema = z.object({ large: z.string().nullable() });
 
@@ -84,7 +104,10 @@ export const relatedAnimeSchema = z.object({
 });
 export type RelatedAnime = z.infer<typeof relatedAnimeSchema>;
 
-/** Anime-info data (spec section 3): one AniList Media entry with its relation edges. */
+/**
+ * Anime-info data (spec section 3): one AniList Media entry with its relation edges. An edge's
+ * `relationType` is AniList's name as it comes, also one added after this was written.
+ */
 export const animeMediaSchema = z.object({
   id: z.number().int(),
   title: animeTitleSchema,
@@ -97,7 +120,7 @@ export const animeMediaSchema = z.object({
   coverImage: coverImageSchema.nullable(),
   relations: z
     .object({
-      edges: z.array(
+      edges: lenientList(
         z.object({ relationType: z.string().nullable(), node: relatedAnimeSchema.nullable() }),
       ),
     })
@@ -105,8 +128,14 @@ export const animeMediaSchema = z.object({
 });
 export type AnimeMedia = z.infer<typeof animeMediaSchema>;
 
+/** One `Page` of the app's anime query; a null page reads as one with no entries. */
+export const animePageSchema = z
+  .object({ media: lenientList(animeMediaSchema) })
+  .nullable()
+  .transform((page) => page ?? { media: [] });
+
 /** The answer to the app's own anime query: `{ data: { Page: { media } } }`. */
 export const animeInfoResponseSchema = z.object({
-  data: z.object({ Page: z.object({ media: z.array(animeMediaSchema) }) }),
+  data: z.object({ Page: animePageSchema }),
 });
 export type AnimeInfoResponse = z.infer<typeof animeInfoResponseSchema>;

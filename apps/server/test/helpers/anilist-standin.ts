@@ -1,9 +1,11 @@
 /**
  * A stand-in for AniList's GraphQL endpoint: a real HTTP server on 127.0.0.1 that takes
  * `POST { query, variables }` as JSON and answers `{ data: { Page: { media } } }` in AniList's
- * field layout, holding only the fields the query selects. Its catalogue is a hand-written
- * Cowboy Bebop record set, completed at test time from the real AniList dump in
- * `../shared/data/anime/` when it is there. It can be told to fail like AniList does.
+ * field layout, holding only the fields the query selects (fragments spread in, aliases
+ * applied, one answer per `Page` field). Its catalogue is a hand-written Cowboy Bebop record
+ * set, completed at test time from the real AniList dump in `../shared/data/anime/` when it is
+ * there. It can be told to fail like AniList does (`mode`), and to answer in the shapes live
+ * AniList drifts into (`drift`, issue 17).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -15,6 +17,7 @@ import {
   parse,
   valueFromASTUntyped,
   type FieldNode,
+  type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
@@ -27,6 +30,36 @@ import {
 export type StandinMode =
   'ok' | 'graphql-error' | 'rate-limit' | 'server-error' | 'hang' | 'stall-body';
 
+/**
+ * Answers as live AniList gives them at times (issue 17; AniList's schema makes every field but
+ * `Media.id` nullable), made from an `ok` answer for the app's query, on every entry of every
+ * `Page.media` list and their relation edges:
+ * - `null-media-entry`: a null entry in the page, in second place (the rest kept);
+ * - `cover-absent`: no `coverImage` key at all;
+ * - `cover-large-null`: `coverImage: { large: null }`;
+ * - `start-date-parts-null`: `startDate: { year, month: null, day: null }`, as the dump's
+ *   `.hack//INTERMEZZO` (1143) is dated;
+ * - `start-date-null`: `startDate: null`;
+ * - `int-as-string`: `episodes` and `duration` as numeric strings (`'26'`);
+ * - `unreadable-int`: `episodes` as `'26 episodes'`;
+ * - `unknown-relation-type`: the first edge to an ANIME entry typed `'TRANSFORMATION'`, a type
+ *   AniList's MediaRelation does not have (yet);
+ * - `null-relation-node`: one more edge, `{ relationType: 'SEQUEL', node: null }`;
+ * - `extra-fields`: AniList fields the query did not select (`isAdult`, `siteUrl`,
+ *   `coverImage.color`, the edge's `id`).
+ */
+export type AnilistDrift =
+  | 'null-media-entry'
+  | 'cover-absent'
+  | 'cover-large-null'
+  | 'start-date-parts-null'
+  | 'start-date-null'
+  | 'int-as-string'
+  | 'unreadable-int'
+  | 'unknown-relation-type'
+  | 'null-relation-node'
+  | 'extra-fields';
+
 export interface RecordedRequest {
   method: string;
   headers: IncomingMessage['headers'];
@@ -37,6 +70,8 @@ export interface AnilistStandin {
   /** `http://127.0.0.1:<port>/` */
   url: string;
   mode: StandinMode;
+  /** How `ok` answers drift; undefined: they come as AniList's schema says. */
+  drift: AnilistDrift | undefined;
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
   close(): Promise<void>;
@@ -175,22 +210,39 @@ function errors(status: number, message: string, error?: GraphQLError): Json {
   return { errors: [{ message, status, locations: error?.locations }], data: null };
 }
 
+/** What answering one query needs besides the value at hand. */
+interface Answering {
+  catalogue: Map<number, Json>;
+  fragments: Map<string, FragmentDefinitionNode>;
+}
+
+/** The fields of `set`, fragments spread in (their type conditions are not checked). */
+function fieldsOf(set: SelectionSetNode | undefined, a: Answering): FieldNode[] {
+  return (set?.selections ?? []).flatMap((s) => {
+    if (s.kind === Kind.FIELD) return [s];
+    const inner =
+      s.kind === Kind.INLINE_FRAGMENT
+        ? s.selectionSet
+        : a.fragments.get(s.name.value)?.selectionSet;
+    return fieldsOf(inner, a);
+  });
+}
+
 /** Only the selected fields of `value`, aliases applied; edge nodes are full records. */
-function project(value: unknown, set: SelectionSetNode, catalogue: Map<number, Json>): unknown {
-  if (Array.isArray(value)) return value.map((v) => project(v, set, catalogue));
+function project(value: unknown, set: SelectionSetNode, a: Answering): unknown {
+  if (Array.isArray(value)) return value.map((v) => project(v, set, a));
   if (typeof value !== 'object' || value === null) return value ?? null;
   const source = value as Json;
   const out: Json = {};
-  for (const selection of set.selections) {
-    if (selection.kind !== Kind.FIELD) continue;
+  for (const selection of fieldsOf(set, a)) {
     const name = selection.name.value;
     let field = source[name] ?? null;
     if (name === 'node' && field !== null) {
-      const full = catalogue.get((field as Json).id as number);
+      const full = a.catalogue.get((field as Json).id as number);
       field = full ? full : field;
     }
     out[selection.alias?.value ?? name] = selection.selectionSet
-      ? project(field, selection.selectionSet, catalogue)
+      ? project(field, selection.selectionSet, a)
       : field;
   }
   return out;
@@ -205,55 +257,138 @@ function argument(field: FieldNode, name: string, variables: Json): unknown {
   return arg ? valueFromASTUntyped(arg.value, variables) : undefined;
 }
 
-function childField(set: SelectionSetNode | undefined, name: string): FieldNode | undefined {
-  return set?.selections.find(
-    (s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === name,
-  );
-}
-
-/** AniList-like search: every word of `search` in the english, romaji or native title. */
-function answer(body: Json, catalogue: Map<number, Json>): { status: number; body: Json } {
-  if (typeof body.query !== 'string') return { status: 400, body: errors(400, 'No query') };
-  let operation: OperationDefinitionNode | undefined;
-  try {
-    operation = parse(body.query).definitions.find(
-      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-    );
-  } catch (error) {
-    if (error instanceof GraphQLError)
-      return { status: 400, body: errors(400, error.message, error) };
-    throw error;
-  }
-  const variables = (body.variables ?? {}) as Json;
-  const page = childField(operation?.selectionSet, 'Page');
-  const media = childField(page?.selectionSet, 'media');
-  if (!operation || !page || !media) return { status: 400, body: errors(400, 'Unsupported query') };
+/**
+ * One `Page` field's value: its `media` field's matches, by `id`, `type` and an AniList-like
+ * `search` (every word of it in the english, romaji or native title), most popular first.
+ */
+function pageValue(page: FieldNode, media: FieldNode, variables: Json, a: Answering): Json {
   const perPage = Math.min(50, Number(argument(page, 'perPage', variables) ?? 50));
-  const search = text(argument(media, 'search', variables)).toLowerCase();
+  const id = argument(media, 'id', variables);
   const type = argument(media, 'type', variables);
-  const words = search.split(/\s+/).filter(Boolean);
-  const hits = [...catalogue.values()]
-    .filter((m) => type === undefined || m.type === type)
+  const words = text(argument(media, 'search', variables))
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+  const hits = [...a.catalogue.values()]
+    .filter((m) => (id === undefined || m.id === id) && (type === undefined || m.type === type))
     .filter((m) => {
       const t = m.title as Json;
       const titles = [t.english, t.romaji, t.native].map((x) => text(x).toLowerCase());
       return words.every((w) => titles.some((x) => x.includes(w)));
     })
-    .sort((a, b) => Number(b.popularity ?? 0) - Number(a.popularity ?? 0));
-  const pageValue = {
+    .sort((x, y) => Number(y.popularity ?? 0) - Number(x.popularity ?? 0));
+  return {
     media: hits.slice(0, perPage),
     pageInfo: { total: hits.length, currentPage: 1, perPage, hasNextPage: hits.length > perPage },
   };
-  return {
-    status: 200,
-    body: { data: project({ Page: pageValue }, operation.selectionSet, catalogue) },
-  };
+}
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Changes one answered media entry (and its edges) as `drift` says; see {@link AnilistDrift}. */
+function driftEntry(entry: Json, drift: AnilistDrift): void {
+  const edges =
+    isRecord(entry.relations) && Array.isArray(entry.relations.edges)
+      ? (entry.relations.edges as Json[])
+      : [];
+  switch (drift) {
+    case 'cover-absent':
+      delete entry.coverImage;
+      break;
+    case 'cover-large-null':
+      entry.coverImage = { large: null };
+      break;
+    case 'start-date-parts-null':
+      if (isRecord(entry.startDate))
+        entry.startDate = { ...entry.startDate, month: null, day: null };
+      break;
+    case 'start-date-null':
+      entry.startDate = null;
+      break;
+    case 'int-as-string':
+      for (const key of ['episodes', 'duration']) {
+        if (typeof entry[key] === 'number') entry[key] = String(entry[key]);
+      }
+      break;
+    case 'unreadable-int':
+      if (typeof entry.episodes === 'number') entry.episodes = `${String(entry.episodes)} episodes`;
+      break;
+    case 'unknown-relation-type': {
+      const edge = edges.find((e) => isRecord(e.node) && e.node.type === 'ANIME');
+      if (edge) edge.relationType = 'TRANSFORMATION';
+      break;
+    }
+    case 'null-relation-node':
+      if (edges[0]) edges.push({ ...edges[0], relationType: 'SEQUEL', node: null });
+      break;
+    case 'extra-fields':
+      entry.isAdult = false;
+      entry.siteUrl = `https://anilist.co/anime/${String(entry.id)}`;
+      if (isRecord(entry.coverImage)) entry.coverImage.color = '#f1785d';
+      for (const [i, edge] of edges.entries()) edge.id = 9_000 + i;
+      break;
+    case 'null-media-entry':
+      break;
+  }
+}
+
+/** Makes `data`, an answer to the app's query, drift as {@link AnilistDrift} says. */
+function applyDrift(data: Json, drift: AnilistDrift): void {
+  for (const page of Object.values(data)) {
+    if (!isRecord(page) || !Array.isArray(page.media)) continue;
+    const media = page.media as Json[];
+    for (const entry of media) driftEntry(entry, drift);
+    if (drift === 'null-media-entry') (media as (Json | null)[]).splice(1, 0, null);
+  }
+}
+
+/** Answers `body`, a `{ query, variables }` request: one page per `Page` field of the query. */
+function answer(
+  body: Json,
+  catalogue: Map<number, Json>,
+  drift: AnilistDrift | undefined,
+): { status: number; body: Json } {
+  if (typeof body.query !== 'string') return { status: 400, body: errors(400, 'No query') };
+  let document;
+  try {
+    document = parse(body.query);
+  } catch (error) {
+    if (error instanceof GraphQLError)
+      return { status: 400, body: errors(400, error.message, error) };
+    throw error;
+  }
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const fragments = document.definitions.filter(
+    (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+  );
+  const a: Answering = { catalogue, fragments: new Map(fragments.map((f) => [f.name.value, f])) };
+  const variables = (body.variables ?? {}) as Json;
+  const pages = fieldsOf(operation?.selectionSet, a).filter((f) => f.name.value === 'Page');
+  const data: Json = {};
+  for (const page of pages) {
+    const media = fieldsOf(page.selectionSet, a).find((f) => f.name.value === 'media');
+    if (!media || !page.selectionSet)
+      return { status: 400, body: errors(400, 'Unsupported query') };
+    const value = pageValue(page, media, variables, a);
+    data[page.alias?.value ?? 'Page'] = project(value, page.selectionSet, a);
+  }
+  if (pages.length === 0) return { status: 400, body: errors(400, 'Unsupported query') };
+  if (drift) applyDrift(data, drift);
+  return { status: 200, body: { data } };
 }
 
 /** Starts the stand-in on a free port of 127.0.0.1; `close()` ends it and hung requests. */
 export async function startAnilistStandin(): Promise<AnilistStandin> {
   const catalogue = loadCatalogue();
-  const standin: Omit<AnilistStandin, 'url' | 'close'> = { mode: 'ok', requests: [] };
+  const standin: Omit<AnilistStandin, 'url' | 'close'> = {
+    mode: 'ok',
+    drift: undefined,
+    requests: [],
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -287,7 +422,7 @@ export async function startAnilistStandin(): Promise<AnilistStandin> {
             send(res, 400, errors(400, 'Invalid request'));
             return;
           }
-          const result = answer(body as Json, catalogue);
+          const result = answer(body as Json, catalogue, standin.drift);
           send(res, result.status, result.body);
         }
       }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CachedLoader } from '../../lib/shared-cache.ts';
+import type { GraphqlResponse } from '@pigostream/contracts';
 import {
   forwardToAnilist,
   TIMEOUT_MESSAGE,
@@ -41,20 +42,27 @@ async function forwardWithRetry(
 }
 
 /**
- * Answers a GraphQL request from AniList via `loader`. Only 200 answers are cached; other
- * answers (GraphQL errors, 429, 502) pass through unless a stale 200 can stand in.
+ * Answers a GraphQL request from AniList via `loader`. A 200 answer's body goes through `reread`
+ * once, when it arrives; what `reread` answers with 200 is cached. Other answers (GraphQL
+ * errors, 429, 502, a 400 from `reread`) pass through unless a stale 200 can stand in.
  */
 export async function answerFromAnilist(
   loader: CachedLoader,
   options: AnilistClientOptions,
   request: GraphqlRequest,
+  reread: (body: GraphqlResponse) => AnimeAnswer,
 ): Promise<AnimeAnswer> {
-  const key = `anilist:${createHash('sha256').update(JSON.stringify(request)).digest('hex')}`;
+  // `read:`: answers are cached re-read (anilist.reread.ts); raw ones cached before are not served.
+  const hash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  const key = `anilist:read:${hash}`;
   try {
     const body = await loader.load(key, ANILIST_FRESH_MS, async () => {
       const answer = await forwardWithRetry(options, request);
       if (answer.status !== 200) throw new FailedAnswer(answer);
-      return answer.body;
+      // forwardToAnilist answers 200 only with a GraphQL answer.
+      const strict = reread(answer.body);
+      if (strict.status !== 200) throw new FailedAnswer(strict);
+      return strict.body;
     });
     return { status: 200, body };
   } catch (error) {

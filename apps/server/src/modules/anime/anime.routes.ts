@@ -1,8 +1,10 @@
 /**
  * `POST /pigo-stream/playground/anime-info` (spec section 7): AniList's GraphQL protocol, answered
- * from the local catalogue or forwarded to AniList (`source`). Errors: 400 `{ error }` for a bad
- * body, 400 `{ errors, data: null }` for a query outside the schema, 429 `{ error }` when AniList
- * limits the rate, 502 `{ error: 'Fetch failed: <status>' }` when AniList fails or times out.
+ * from the local catalogue or forwarded to AniList (`source`), whose answers are re-read against
+ * the local schema: unreadable fields answer null (anilist.reread.ts). Errors: 400 `{ error }`
+ * for a bad body, 400 `{ errors, data: null }` for a query outside the schema (either source),
+ * 429 `{ error }` when AniList limits the rate, 502 `{ error: 'Fetch failed: <status>' }` when
+ * AniList fails or times out.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +26,14 @@ export interface AnimeRoutesOptions {
 
 /** Registers the anime-info call; mount under the API prefix (the images route's sibling). */
 export const animeRoutes: FastifyPluginAsyncZod<AnimeRoutesOptions> = async (app, options) => {
-  const service = createAnimeService({ ...options, imagesBase: `${app.prefix}/images` });
+  const service = createAnimeService({
+    ...options,
+    imagesBase: `${app.prefix}/images`,
+    // Drift in live answers: one warning per field and AniList call (lib/upstream-drift.ts).
+    log: (details, message) => {
+      app.log.warn(details, message);
+    },
+  });
 
   app.post(
     '/playground/anime-info',

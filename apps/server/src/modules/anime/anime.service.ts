@@ -1,9 +1,12 @@
 /**
  * The anime-info call (spec section 7): answers an AniList GraphQL request from the local
  * catalogue (anime.graphql.ts) or from live AniList (anilist.client.ts), in AniList's shapes.
+ * Either way the query must fit the local schema; live answers are re-read against it
+ * (anilist.reread.ts), and what drifted is logged (lib/upstream-drift.ts).
  */
 import {
   execute,
+  getOperationAST,
   GraphQLError,
   Kind,
   parse,
@@ -14,10 +17,13 @@ import {
   type SelectionSetNode,
   type ValidationContext,
 } from 'graphql';
+import type { GraphqlResponse } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { CachedLoader, createSharedCache } from '../../lib/shared-cache.ts';
+import { reportDrift, type DriftLog } from '../../lib/upstream-drift.ts';
 import { answerFromAnilist } from './anilist.cached.ts';
 import type { AnimeAnswer, GraphqlRequest } from './anilist.client.ts';
+import { rereadAnilistData } from './anilist.reread.ts';
 import { animeSchema, createAnimeContext } from './anime.graphql.ts';
 
 /** Deepest field nesting accepted; the app's own query is 6 deep. */
@@ -33,12 +39,15 @@ export interface AnimeServiceOptions {
   imagesBase: string;
   /** The shared upstream cache for the live source (a private in-process one when absent). */
   loader?: CachedLoader | undefined;
+  /** Where drift in live answers is reported: a pino-style `warn(details, message)`. */
+  log: DriftLog;
 }
 
 export interface AnimeService {
   /**
    * Answers one GraphQL request: 200 `{ data }` (AniList's shape), 400 `{ errors, data: null }`
-   * for a query outside the schema, or the live source's answers (anilist.client.ts).
+   * for a query outside the schema (both sources: nothing outside it is forwarded), or the live
+   * source's answers (anilist.client.ts), their `data` re-read against the schema.
    * @throws only on a database failure (the app answers 500).
    */
   answer(request: GraphqlRequest): Promise<AnimeAnswer>;
@@ -46,12 +55,62 @@ export interface AnimeService {
 
 /** Picks the source named by `options.source`. */
 export function createAnimeService(options: AnimeServiceOptions): AnimeService {
-  if (options.source === 'anilist') {
-    const client = { url: options.anilistUrl, timeoutMs: options.timeoutMs };
-    const loader = options.loader ?? new CachedLoader(createSharedCache({}), 0);
-    return { answer: (request) => answerFromAnilist(loader, client, request) };
+  const answerFrom =
+    options.source === 'anilist'
+      ? liveSource(options)
+      : (document: DocumentNode, request: GraphqlRequest) =>
+          runLocalQuery(options.db, options.imagesBase, document, request);
+  return {
+    answer: async (request) => {
+      const document = parseQuery(request.query);
+      return 'status' in document ? document : answerFrom(document, request);
+    },
+  };
+}
+
+/** The query document, or the 400 answer refusing a query outside the schema. */
+function parseQuery(query: string): DocumentNode | AnimeAnswer {
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch (error) {
+    if (error instanceof GraphQLError) return refused([error]);
+    throw error;
   }
-  return { answer: (request) => runLocalQuery(options.db, options.imagesBase, request) };
+  const invalid = validate(animeSchema, document, [...specifiedRules, maxDepthRule]);
+  return invalid.length > 0 ? refused(invalid) : document;
+}
+
+/** Forwards to AniList through the cache; 200 answers are re-read and their drift logged. */
+function liveSource(options: AnimeServiceOptions) {
+  const client = { url: options.anilistUrl, timeoutMs: options.timeoutMs };
+  const loader = options.loader ?? new CachedLoader(createSharedCache({}), 0);
+  return (document: DocumentNode, request: GraphqlRequest) =>
+    answerFromAnilist(loader, client, request, (body) =>
+      rereadAnswer(document, request, body, options.log),
+    );
+}
+
+/**
+ * AniList's 200 `body` for `request` with its `data` re-read (anilist.reread.ts): 200
+ * `{ data, errors? }` (AniList's own errors passed on, nothing else), `body` as it is when it
+ * holds no data, 400 `{ errors, data: null }` when the request's operation or variables do not
+ * fit the schema. What was dropped is logged to `log`, one warning per field, under the
+ * operation's name ('query' when it has none).
+ */
+function rereadAnswer(
+  document: DocumentNode,
+  request: GraphqlRequest,
+  body: GraphqlResponse,
+  log: DriftLog,
+): AnimeAnswer {
+  if (body.data === undefined || body.data === null) return { status: 200, body };
+  const read = rereadAnilistData(document, request, body.data);
+  if (read.data === undefined) return refused(read.errors ?? []);
+  const call = getOperationAST(document, request.operationName)?.name?.value ?? 'query';
+  reportDrift(log, 'anilist', call, read.problems);
+  const data = read.data;
+  return { status: 200, body: body.errors ? { data, errors: body.errors } : { data } };
 }
 
 /** An error as AniList lists it: `{ message, status?, locations?, path? }`. */
@@ -74,17 +133,9 @@ function refused(errors: readonly GraphQLError[]): AnimeAnswer {
 async function runLocalQuery(
   db: Database,
   imagesBase: string,
+  document: DocumentNode,
   request: GraphqlRequest,
 ): Promise<AnimeAnswer> {
-  let document: DocumentNode;
-  try {
-    document = parse(request.query);
-  } catch (error) {
-    if (error instanceof GraphQLError) return refused([error]);
-    throw error;
-  }
-  const invalid = validate(animeSchema, document, [...specifiedRules, maxDepthRule]);
-  if (invalid.length > 0) return refused(invalid);
   const result = await execute({
     schema: animeSchema,
     document,

@@ -4,7 +4,7 @@
  */
 import {
   animeInfoResponseSchema,
-  animeMediaSchema,
+  animePageSchema,
   type AnimeMedia,
   type RelatedAnime,
 } from '@pigostream/contracts';
@@ -60,7 +60,8 @@ async function postAnimeInfo(
 }
 
 /**
- * The anime-info candidates for `search` (spec 7): `data.Page.media`, at most 50 entries.
+ * The anime-info candidates for `search` (spec 7): `data.Page.media`, at most 50 entries. A
+ * null page reads as none and null entries are skipped (AniList's protocol allows both).
  * @throws AnimeLookupError on a status that is not ok; a ZodError when the answer has another
  *   shape; the fetch's error on a network failure.
  */
@@ -69,9 +70,8 @@ export async function searchAnimeInfo(search: string, signal?: AbortSignal): Pro
   return animeInfoResponseSchema.parse(answer).data.Page.media;
 }
 
-const relationsAnswerSchema = z.object({
-  data: z.record(z.string(), z.object({ media: z.array(animeMediaSchema) }).nullable()),
-});
+/** `{ data: { entry{id}: Page } }`, each page read as the lookup's own (contracts' anime.ts). */
+const relationsAnswerSchema = z.object({ data: z.record(z.string(), animePageSchema) });
 
 /**
  * The entries `ids` with their own relation edges, by id; an id the source does not know maps

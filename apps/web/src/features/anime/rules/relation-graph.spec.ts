@@ -3,11 +3,13 @@ import type { AnimeMedia } from '@pigostream/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnilistDump } from './anilist-dump.testing.ts';
 import {
+  ANILIST_RELATION_TYPES,
   buildRelationGraph,
   compareByStartDate,
   followedNodes,
   GRAPH_FORMATS,
   GRAPH_RELATION_TYPES,
+  isFollowedRelation,
   isGraphEntry,
 } from './relation-graph.ts';
 
@@ -35,6 +37,23 @@ describe('the filters', () => {
     for (const t of ['ADAPTATION', 'CHARACTER', 'SPIN_OFF', 'SOURCE', 'CONTAINS']) {
       expect(GRAPH_RELATION_TYPES.has(t)).toBe(false);
     }
+  });
+
+  it("knows every relation type of the dump as one of AniList's", () => {
+    for (const media of dump.values()) {
+      for (const { relationType } of media.relations?.edges ?? []) {
+        expect(ANILIST_RELATION_TYPES.has(relationType ?? '')).toBe(true);
+      }
+    }
+  });
+
+  it("follows AniList's spec 5 types and types AniList added later, never the excluded ones", () => {
+    for (const t of ANILIST_RELATION_TYPES) {
+      expect(isFollowedRelation(t)).toBe(GRAPH_RELATION_TYPES.has(t));
+    }
+    expect(isFollowedRelation('ALTERNATIVE_VERSION')).toBe(true);
+    expect(isFollowedRelation('TRANSFORMATION')).toBe(true);
+    expect(isFollowedRelation(null)).toBe(false);
   });
 
   it('refuses manga, TV_SHORT and MUSIC entries of the dump', () => {
@@ -125,6 +144,44 @@ describe('buildRelationGraph on every entry of the dump', () => {
     expect(big.relations.length).toBeGreaterThan(3);
     const root = dump.get(big.relations[0]?.id ?? 0) as AnimeMedia;
     expect(buildRelationGraph(root, dump, 3).relations).toHaveLength(3);
+  });
+});
+
+describe('buildRelationGraph on drifted answers (issue 17)', () => {
+  it('lists the entry of a relation type AniList added later; passes null nodes over', () => {
+    const root = entry(30);
+    const sequel = root.relations?.edges.find((e) => e.relationType === 'SEQUEL')?.node;
+    expect(sequel).toBeTruthy();
+    const drifted: AnimeMedia = {
+      ...root,
+      relations: {
+        edges: [
+          { relationType: 'TRANSFORMATION', node: sequel ?? null },
+          { relationType: 'SEQUEL', node: null },
+        ],
+      },
+    };
+    expect(buildRelationGraph(drifted).relations.map((r) => r.id)).toEqual([30, sequel?.id]);
+  });
+
+  it('lists entries whose cover, start date or title are null', () => {
+    const root = entry(30);
+    const bare = {
+      id: 990_001,
+      title: { english: null, romaji: null },
+      startDate: null,
+      type: 'ANIME',
+      format: 'OVA',
+      episodes: null,
+      coverImage: null,
+    };
+    const graph = buildRelationGraph({
+      ...root,
+      coverImage: { large: null },
+      startDate: { year: 1995, month: null, day: null },
+      relations: { edges: [{ relationType: 'OTHER', node: bare }] },
+    });
+    expect(graph.relations.map((r) => r.id)).toEqual([30, 990_001]);
   });
 });
 

@@ -2,7 +2,8 @@
  * The anime relation graph (spec 5): which related entries the anime view lists, in which
  * order. Relations are followed transitively: the entries related to the matched entry, the
  * entries related to those, and so on, along allowed edges only (the lookup fetches each
- * listed entry's own edges in rounds; see api/get-related-anime.ts).
+ * listed entry's own edges in rounds; see api/get-related-anime.ts). Relation types AniList
+ * adds later are followed like OTHER (issue 17).
  */
 import type { AnimeMedia, RelatedAnime } from '@pigostream/contracts';
 
@@ -11,7 +12,8 @@ export const GRAPH_FORMATS: ReadonlySet<string> = new Set(['TV', 'MOVIE', 'OVA',
 
 /**
  * Relation types the graph follows (spec 5). AniList names ALTERNATIVE_VERSION 'ALTERNATIVE'
- * (and the local catalogue answers that name): both are accepted.
+ * (and the local catalogue answers that name): both are accepted. Types outside
+ * {@link ANILIST_RELATION_TYPES} are followed too ({@link isFollowedRelation}).
  */
 export const GRAPH_RELATION_TYPES: ReadonlySet<string> = new Set([
   'PREQUEL',
@@ -25,18 +27,51 @@ export const GRAPH_RELATION_TYPES: ReadonlySet<string> = new Set([
   'OTHER',
 ]);
 
+/**
+ * AniList's relation types (its MediaRelation enum, `relationType(version: 2)`) when spec 5 was
+ * written. Those outside {@link GRAPH_RELATION_TYPES} (ADAPTATION, CHARACTER, SPIN_OFF, SOURCE,
+ * CONTAINS) are not followed.
+ */
+export const ANILIST_RELATION_TYPES: ReadonlySet<string> = new Set([
+  'ADAPTATION',
+  'PREQUEL',
+  'SEQUEL',
+  'PARENT',
+  'SIDE_STORY',
+  'CHARACTER',
+  'SUMMARY',
+  'ALTERNATIVE',
+  'SPIN_OFF',
+  'OTHER',
+  'SOURCE',
+  'COMPILATION',
+  'CONTAINS',
+]);
+
+/**
+ * Whether the graph follows an edge of `relationType` (spec 5): one of
+ * {@link GRAPH_RELATION_TYPES}, or a type AniList added after {@link ANILIST_RELATION_TYPES}
+ * was written, followed like OTHER so its entry is shown, never dropped (issue 17). An edge
+ * without a readable type (null) is not followed: it may be any of the excluded kinds.
+ */
+export function isFollowedRelation(relationType: string | null): boolean {
+  if (relationType === null) return false;
+  return GRAPH_RELATION_TYPES.has(relationType) || !ANILIST_RELATION_TYPES.has(relationType);
+}
+
 /** Whether an entry may be listed: type ANIME and one of {@link GRAPH_FORMATS} (spec 5). */
 export function isGraphEntry(entry: Pick<RelatedAnime, 'type' | 'format'>): boolean {
   return entry.type === 'ANIME' && entry.format !== null && GRAPH_FORMATS.has(entry.format);
 }
 
-/** The related entries `media`'s edges lead to that the graph follows, in edge order. */
+/**
+ * The related entries `media`'s edges lead to that the graph follows ({@link isFollowedRelation},
+ * {@link isGraphEntry}), in edge order; edges without a node (null) are passed over.
+ */
 export function followedNodes(media: Pick<AnimeMedia, 'relations'>): RelatedAnime[] {
   const nodes: RelatedAnime[] = [];
-  for (const edge of media.relations?.edges ?? []) {
-    const { relationType, node } = edge;
-    if (!node || relationType === null || !GRAPH_RELATION_TYPES.has(relationType)) continue;
-    if (isGraphEntry(node)) nodes.push(node);
+  for (const { relationType, node } of media.relations?.edges ?? []) {
+    if (node && isFollowedRelation(relationType) && isGraphEntry(node)) nodes.push(node);
   }
   return nodes;
 }

@@ -10,7 +10,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { Link } from 'react-router';
-import { imageUrl } from '../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../lib/images.ts';
 import { formatRating, mediaTitle, playPath } from '../lib/media.ts';
 
 /** How long a press must be held to ask for removal, in ms (spec 9: long-press 700 ms). */
@@ -49,8 +49,9 @@ export interface MediaCardProps {
 }
 
 /**
- * A 160 px wide card: the 2:3 poster (w500 image, alt text = title), the star rating with one
- * decimal ('0.0' if none) and a movie or tv icon. Tapping opens `/play?id=..&type=..`.
+ * A 160 px wide card: the 160x240 poster (w500 image, or the srcset size the screen's density
+ * needs; alt text = title), the star rating with one decimal ('0.0' if none) and a movie or tv
+ * icon. Tapping opens `/play?id=..&type=..`.
  * Memoised: a row re-renders its cards only when their props change.
  */
 export const MediaCard = memo(function MediaCard({
@@ -85,9 +86,11 @@ export const MediaCard = memo(function MediaCard({
         {poster ? (
           <img
             src={poster}
+            srcSet={imageSrcSet(item.poster_path, 'poster')}
+            sizes="160px"
             alt={title}
-            width={500}
-            height={750}
+            width={160}
+            height={240}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"

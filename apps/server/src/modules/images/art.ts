@@ -4,8 +4,21 @@
  */
 import type { ArtKind } from '../catalogue/art-paths.ts';
 
-/** Image sizes the spec uses (section 7): width in px, `original` drawn at full size. */
-export const ART_SIZES = ['w92', 'w185', 'w300', 'w500', 'w780', 'w1280', 'original'] as const;
+/**
+ * Image sizes the route answers (and art is drawn at): spec 7's w185, w500, w1280 and original,
+ * and the TMDB sizes the web app's srcsets offer (w92, w300, w342, w780; apps/web
+ * `SRCSET_SIZES`). Width in px; `original` drawn at full size.
+ */
+export const ART_SIZES = [
+  'w92',
+  'w185',
+  'w300',
+  'w342',
+  'w500',
+  'w780',
+  'w1280',
+  'original',
+] as const;
 export type ArtSize = (typeof ART_SIZES)[number];
 
 const ASPECT: Record<ArtKind, number> = {

@@ -3,7 +3,7 @@ import type { HeroMedia } from '../../../lib/catalogue-parsers.ts';
 import { Flame, Sparkles, Star } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 import { formatRating, mediaTitle, playPath } from '../../../lib/media.ts';
 import type { HeroKind, HeroPick } from '../hooks/use-hero.ts';
 
@@ -16,6 +16,14 @@ export const HERO_LABELS: Record<HeroKind, string> = {
 /** Height classes shared by the hero and its placeholder, so nothing jumps when it arrives. */
 const HERO_BOX = 'h-[22rem] md:h-[24rem] lg:h-[26rem]';
 
+/**
+ * The width the 16:9 backdrop is drawn at, for its srcset: it covers the hero box (the screen
+ * less the px-4 / md:px-8 padding, {@link HERO_BOX} high), so on a narrow screen it is as wide
+ * as the box's height asks (22rem = 352 px high: 626 px wide), not the box's width.
+ */
+const HERO_IMAGE_SIZES =
+  '(min-width: 1024px) max(100vw - 64px, 740px), (min-width: 768px) max(100vw - 64px, 683px), max(100vw - 32px, 626px)';
+
 /** The release year of a title, or undefined when it has no date. */
 function releaseYear(media: HeroMedia): string | undefined {
   const date = media.release_date ?? media.first_air_date;
@@ -23,10 +31,10 @@ function releaseYear(media: HeroMedia): string | undefined {
 }
 
 /**
- * The hero: the backdrop (w1280, loaded at once at high priority: it is the first screen's
- * largest paint, issue 9) unless `showBackdrop` is false (spec 4: hidden while
- * search mode is on or the search text is non-empty), the label, title, type (Movie or Show),
- * year, rating and overview. The whole block is one link to the play page.
+ * The hero: the backdrop (w1280, or the srcset size the screen needs; loaded at once at high
+ * priority: it is the first screen's largest paint, issue 9) unless `showBackdrop` is false
+ * (spec 4: hidden while search mode is on or the search text is non-empty), the label, title,
+ * type (Movie or Show), year, rating and overview. The whole block is one link to the play page.
  */
 export const HomeHero = memo(function HomeHero({
   pick,
@@ -50,6 +58,8 @@ export const HomeHero = memo(function HomeHero({
         {backdrop && (
           <img
             src={backdrop}
+            srcSet={imageSrcSet(media.backdrop_path, 'backdrop')}
+            sizes={HERO_IMAGE_SIZES}
             alt=""
             width={1280}
             height={720}

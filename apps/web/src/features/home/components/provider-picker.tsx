@@ -5,7 +5,7 @@
 import type { Provider } from '@pigostream/contracts';
 import { Check } from 'lucide-react';
 import { ScrollButtons } from '../../../components/scroll-buttons.tsx';
-import { imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 import { useRememberedScroll } from '../../../lib/use-remembered-scroll.ts';
 
 /** The providers row shows scroll buttons above this many cards (spec 9). */
@@ -106,9 +106,11 @@ function ProviderCard({
         {logo && (
           <img
             src={logo}
+            srcSet={imageSrcSet(provider.logo, 'logo')}
+            sizes="(min-width: 768px) 112px, 96px"
             alt=""
-            width={185}
-            height={185}
+            width={96}
+            height={96}
             loading="lazy"
             decoding="async"
             draggable={false}

@@ -5,7 +5,7 @@
 import type { MediaDetails } from '@pigostream/contracts';
 import { UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 import { CAST_PAGE, CAST_SKELETONS, castKey, hasMoreCast, webSearchUrl } from '../play-rules.ts';
 
 type CastMember = MediaDetails['credits']['cast'][number];
@@ -94,6 +94,8 @@ function CastCard({ member }: { member: CastMember }) {
         {photo ? (
           <img
             src={photo}
+            srcSet={imageSrcSet(member.profile_path, 'profile')}
+            sizes="56px"
             alt=""
             width={56}
             height={56}

@@ -6,7 +6,7 @@
 import type { MediaDetails, MediaType } from '@pigostream/contracts';
 import { Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 import { formatRating } from '../../../lib/media.ts';
 import { directorNames, formatReleaseDate, languageNames } from '../play-rules.ts';
 import { ShareButton, TrailerButton } from './details-actions.tsx';
@@ -91,7 +91,10 @@ export function DetailsCard({
   );
 }
 
-/** The 160x240 px poster (w500 image, the title as alt text); the title on a panel if missing. */
+/**
+ * The 160x240 px poster (w500 image, or the srcset size the screen's density needs; the title
+ * as alt text); the title on a panel if missing.
+ */
 function Poster({ path, title }: { path: string; title: string }) {
   const [failed, setFailed] = useState(false);
   const src = failed ? undefined : imageUrl(path, 'w500');
@@ -100,6 +103,8 @@ function Poster({ path, title }: { path: string; title: string }) {
       {src ? (
         <img
           src={src}
+          srcSet={imageSrcSet(path, 'poster')}
+          sizes="160px"
           alt={title}
           width={160}
           height={240}

@@ -5,7 +5,7 @@
 import type { SeasonDetails } from '@pigostream/contracts';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 import { airsToday, isFutureEpisode } from '../play-rules.ts';
 import { useDelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
@@ -57,7 +57,7 @@ export function EpisodesStrip({
       {episodes.length > 0 &&
         episodes.map((episode) => (
           <EpisodeCard
-            key={episode.id}
+            key={`${String(episode.episode_number)}:${String(episode.id)}`}
             episode={episode}
             active={episode.episode_number === selected}
             future={isFutureEpisode(episode.air_date, today)}
@@ -113,6 +113,8 @@ function EpisodeCard({
         {src && (
           <img
             src={src}
+            srcSet={imageSrcSet(episode.still_path, 'still')}
+            sizes="160px"
             alt=""
             width={160}
             height={90}

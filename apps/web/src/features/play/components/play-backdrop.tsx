@@ -1,9 +1,11 @@
 /** The play page's background (spec 2: blurred backdrop image, dark overlay; spec 7: original). */
-import { imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 
 /**
- * Fills the viewport behind the page: the title's backdrop at original size, blurred, under a
- * dark overlay so text stays readable. Decorative: hidden from assistive technology.
+ * Fills the viewport behind the page: the title's backdrop, blurred, under a dark overlay so
+ * text stays readable. Decorative: hidden from assistive technology. `src` is the original
+ * size (spec 7); the srcset lets the browser take the backdrop size as wide as the screen
+ * instead, as the blur leaves none of the original's extra detail.
  */
 export function PlayBackdrop({ path }: { path: string | null | undefined }) {
   const src = imageUrl(path, 'original');
@@ -12,7 +14,11 @@ export function PlayBackdrop({ path }: { path: string | null | undefined }) {
       {src && (
         <img
           src={src}
+          srcSet={imageSrcSet(path, 'backdrop')}
+          sizes="100vw"
           alt=""
+          width={1280}
+          height={720}
           data-testid="play-backdrop"
           decoding="async"
           className="size-full scale-110 object-cover blur-2xl"

@@ -1,7 +1,7 @@
 /** The Seasons strip (spec 2 Play page: season poster 240 px high, w185; name tooltips). */
 import type { MediaDetails } from '@pigostream/contracts';
 import { useState } from 'react';
-import { imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 import { useDelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
 
@@ -26,7 +26,7 @@ export function SeasonsStrip({
       {seasons.length > 0 &&
         seasons.map((season) => (
           <SeasonCard
-            key={season.id}
+            key={season.season_number}
             season={season}
             active={season.season_number === selected}
             onSelect={onSelect}
@@ -68,6 +68,8 @@ function SeasonCard({
         {src ? (
           <img
             src={src}
+            srcSet={imageSrcSet(season.poster_path, 'poster')}
+            sizes="160px"
             alt=""
             width={160}
             height={240}

@@ -1,0 +1,141 @@
+/**
+ * Image sizes (issue 17; spec 7): each `<img>` keeps its spec 7 size as `src` and offers TMDB's
+ * sizes in a `srcset`, with `sizes` and `width`/`height` giving its box, so the browser loads
+ * the size the box needs at the screen's density (the image it actually loads is
+ * `img.currentSrc`): a 160 px poster is w342 on a 2x phone and w185 on a 1x desktop. The
+ * starter catalogue's images are drawn art, which the server draws at every such size.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { row } from './support/home-page.ts';
+import {
+  details,
+  episodeCard,
+  openPlay,
+  section,
+  seasonCard,
+  TITLES,
+} from './support/play-page.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 } as const;
+const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
+
+/** The `srcset` widths of a poster (TMDB's poster sizes from w185 to w780). */
+const POSTER_WIDTHS = [185, 342, 500, 780];
+
+/** `/pigo-stream/images/{size}/...` -> `size`. */
+function sizeOf(url: string): string {
+  return /\/pigo-stream\/images\/([^/]+)\//.exec(url)?.[1] ?? `no size in ${url}`;
+}
+
+/** The `srcset` of `img` as [size in the URL, declared width] pairs. */
+async function candidates(img: Locator): Promise<[string, number][]> {
+  const srcset = (await img.getAttribute('srcset')) ?? '';
+  return srcset.split(', ').map((candidate) => {
+    const [url = '', width = ''] = candidate.split(' ');
+    return [sizeOf(url), Number(width.replace(/w$/, ''))];
+  });
+}
+
+/** The size of the image `img` loaded, once it has loaded with real pixels. */
+async function loadedSize(img: Locator): Promise<string> {
+  await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  return sizeOf(await img.evaluate((el: HTMLImageElement) => el.currentSrc));
+}
+
+/** Sizes of the drawn posters `page` requested from now on. */
+function posterRequests(page: Page): string[] {
+  const sizes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/art/poster/')) sizes.push(sizeOf(request.url()));
+  });
+  return sizes;
+}
+
+test.describe('a 2x phone', () => {
+  test.use(PHONE);
+
+  test('Home: a card poster offers TMDB poster sizes, keeps its box, and loads w342', async ({
+    page,
+  }) => {
+    const requested = posterRequests(page);
+    await page.goto('/index');
+    const movies = row(page, 'Trending: Movies');
+    const poster = movies.getByRole('link').first().locator('img');
+    await expect(poster).toHaveAttribute('src', /^\/pigo-stream\/images\/w500\/art\/poster\//);
+    expect(await candidates(poster)).toEqual(POSTER_WIDTHS.map((w) => [`w${String(w)}`, w]));
+    await expect(poster).toHaveAttribute('sizes', '160px');
+    await expect(poster).toHaveAttribute('width', '160');
+    await expect(poster).toHaveAttribute('height', '240');
+    expect(await loadedSize(poster)).toBe('w342');
+    // Every size the srcset offers is one the server answers.
+    const srcset = (await poster.getAttribute('srcset')) ?? '';
+    for (const candidate of srcset.split(', ')) {
+      const url = candidate.split(' ')[0] ?? '';
+      expect((await page.request.get(url)).status(), url).toBe(200);
+    }
+    // A card past the first screenful still waits until it is near.
+    await expect(movies.getByRole('link').last().locator('img')).toHaveAttribute('loading', 'lazy');
+    // The w500 fallback is never fetched beside the chosen size.
+    expect(requested.length).toBeGreaterThan(0);
+    expect(new Set(requested)).toEqual(new Set(['w342']));
+
+    const hero = page.getByTestId('hero-backdrop');
+    await expect(hero).toHaveAttribute('src', /^\/pigo-stream\/images\/w1280\//);
+    expect((await candidates(hero)).map(([size]) => size)).toEqual(['w300', 'w780', 'w1280']);
+    // 22rem high, the 16:9 backdrop covers 626 css px: 1252 device px.
+    expect(await loadedSize(hero)).toBe('w1280');
+  });
+
+  test('play page: poster, season, episode, cast and backdrop load the size their box needs', async ({
+    page,
+  }) => {
+    await openPlay(page, TITLES.strangerThings);
+    const poster = details(page).locator('img');
+    await expect(poster).toHaveAttribute('src', /^\/pigo-stream\/images\/w500\//);
+    await expect(poster).toHaveAttribute('sizes', '160px');
+    expect(await loadedSize(poster)).toBe('w342');
+
+    const season = seasonCard(page, 1).locator('img');
+    await expect(season).toHaveAttribute('src', /^\/pigo-stream\/images\/w185\//);
+    expect(await candidates(season)).toEqual(POSTER_WIDTHS.map((w) => [`w${String(w)}`, w]));
+    await expect(season).toHaveAttribute('loading', 'lazy');
+    expect(await loadedSize(season)).toBe('w342');
+
+    const still = episodeCard(page, 1).locator('img');
+    await expect(still).toHaveAttribute('src', /^\/pigo-stream\/images\/w185\//);
+    expect(await candidates(still)).toEqual([
+      ['w185', 185],
+      ['w300', 300],
+    ]);
+    await expect(still).toHaveAttribute('width', '160');
+    await expect(still).toHaveAttribute('height', '90');
+    expect(await loadedSize(still)).toBe('w300');
+
+    const photo = section(page, 'Cast').locator('img').first();
+    await expect(photo).toHaveAttribute('src', /^\/pigo-stream\/images\/w185\//);
+    await expect(photo).toHaveAttribute('width', '56');
+    expect(await loadedSize(photo)).toBe('w185');
+
+    const backdrop = page.getByTestId('play-backdrop');
+    await expect(backdrop).toHaveAttribute('src', /^\/pigo-stream\/images\/original\//);
+    // Blurred under the page: as wide as the screen (780 device px), not the original.
+    expect(await loadedSize(backdrop)).toBe('w780');
+  });
+});
+
+test.describe('a 1x desktop', () => {
+  test.use(DESKTOP);
+
+  test('Home: a card poster loads w185, the hero w1280', async ({ page }) => {
+    const requested = posterRequests(page);
+    await page.goto('/index');
+    const poster = row(page, 'Trending: Movies').getByRole('link').first().locator('img');
+    expect(await loadedSize(poster)).toBe('w185');
+    expect(new Set(requested)).toEqual(new Set(['w185']));
+    expect(await loadedSize(page.getByTestId('hero-backdrop'))).toBe('w1280');
+  });
+});

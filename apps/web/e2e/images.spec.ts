@@ -139,3 +139,20 @@ test.describe('a 1x desktop', () => {
     expect(await loadedSize(page.getByTestId('hero-backdrop'))).toBe('w1280');
   });
 });
+
+test.describe('an image host that fails', () => {
+  test.use(DESKTOP);
+
+  test('a card whose poster cannot be loaded shows its title instead of a broken image', async ({
+    page,
+  }) => {
+    await page.route('**/pigo-stream/images/*/art/poster/**', (route) => route.abort());
+    await page.goto('/index');
+    const trending = (await (
+      await page.request.get('/pigo-stream/index/trending/movie')
+    ).json()) as { results: { title: string }[] };
+    const card = row(page, 'Trending: Movies').getByRole('link').first();
+    await expect(card.locator('img')).toHaveCount(0);
+    await expect(card).toContainText(trending.results[0]?.title ?? 'a title');
+  });
+});

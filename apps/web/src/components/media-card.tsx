@@ -6,6 +6,7 @@ import {
   useCallback,
   useEffect,
   useRef,
+  useState,
   type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
@@ -61,7 +62,9 @@ export const MediaCard = memo(function MediaCard({
   priority = false,
 }: MediaCardProps) {
   const title = mediaTitle(item);
-  const poster = imageUrl(item.poster_path, 'w500');
+  // An image the host cannot give (gone from TMDB, host unreachable) shows the title instead.
+  const [failed, setFailed] = useState(false);
+  const poster = failed ? undefined : imageUrl(item.poster_path, 'w500');
   const isMovie = item.media_type === 'movie';
   const TypeIcon = isMovie ? Film : Tv;
   const press = useLongPress(
@@ -95,6 +98,9 @@ export const MediaCard = memo(function MediaCard({
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             draggable={false}
+            onError={() => {
+              setFailed(true);
+            }}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
           />
         ) : (

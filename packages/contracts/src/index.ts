@@ -6,3 +6,4 @@ export * from './anime.ts';
 export * from './library.ts';
 export * from './sources.ts';
 export * from './store.ts';
+export * from './activity.ts';

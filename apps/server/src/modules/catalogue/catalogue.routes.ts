@@ -12,6 +12,7 @@ import {
   mediaDetailsSchema,
   mediaPageSchema,
   mediaTypeSchema,
+  mostWatchedSchema,
   pageSchema,
   PROVIDERS,
   providerSchema,
@@ -214,7 +215,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: `The '#1 Most Watched' title: most new viewers on this server in ${TRENDING_DAYS} days`,
         response: {
-          200: z.object({ id: z.number().int(), type: mediaTypeSchema }),
+          200: mostWatchedSchema,
           404: errorSchema,
         },
       },

@@ -90,3 +90,28 @@ it('forgets everything after a write, so a new watch event shows at once', async
   });
   expect((await t.app.inject({ url: trending })).headers['x-response-cache']).toBeUndefined();
 });
+
+it("answers a user's reads arriving together from one database lookup, the same bytes to each", async () => {
+  const history = `${API}/watch-history/${user.uid}/fetch-watch-history`;
+  // A write starts a new generation: nothing is kept for the next read.
+  await request(t.app, user, 'POST', `${API}/my-list/save-my-list`, {
+    userUID: user.uid,
+    id: 550,
+    type: 'movie',
+  });
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => request(t.app, user, 'GET', history)),
+  );
+  expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+  const made = answers.filter((a) => a.headers['x-response-cache'] === undefined);
+  expect(made).toHaveLength(1);
+  expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  // A stranger's reads arriving at the same moment are not answered with this user's bytes.
+  const stranger = await createUser(t.app);
+  const [own, theirs] = await Promise.all([
+    request(t.app, user, 'GET', `${API}/my-list/${user.uid}/fetch-my-list`),
+    request(t.app, stranger, 'GET', `${API}/my-list/${user.uid}/fetch-my-list`),
+  ]);
+  expect(own.statusCode).toBe(200);
+  expect(theirs.statusCode).toBe(403);
+});

@@ -24,17 +24,23 @@ const MAX_ANSWER_BYTES = 512_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Keeps the 200 answer `payload` under `key`, serialized as the route's own serializer does. */
+/**
+ * Keeps the 200 answer `payload` under `key`, serialized as the route's own serializer does;
+ * returns the bytes kept, or undefined when the answer is not kept (not JSON text, or larger
+ * than {@link MAX_ANSWER_BYTES}).
+ */
 function keepAnswer(
   answers: LRUCache<string, Buffer>,
   key: string,
   reply: FastifyReply,
   payload: unknown,
-): void {
+): Buffer | undefined {
   const text = reply.serialize(payload);
-  if (typeof text !== 'string') return;
+  if (typeof text !== 'string') return undefined;
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.byteLength <= MAX_ANSWER_BYTES) answers.set(key, bytes);
+  if (bytes.byteLength > MAX_ANSWER_BYTES) return undefined;
+  answers.set(key, bytes);
+  return bytes;
 }
 
 /** Sends a kept answer. */
@@ -112,7 +118,8 @@ export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
  * `scope` (POST, PUT, PATCH, DELETE) starts a new generation for them before its answer is
  * sent (`bus`: in Redis when several servers share the database, one round trip per signed-in
  * GET), so no server answers a user older data than they wrote (read-your-writes, issue 16).
- * Requests without a verified session pass through untouched (the routes answer 401).
+ * Requests for a key whose answer is being made wait for it rather than each asking the
+ * database. Requests without a verified session pass through untouched (the routes answer 401).
  */
 export function cacheUserAnswers(
   scope: FastifyInstance,
@@ -122,24 +129,56 @@ export function cacheUserAnswers(
 ): void {
   const answers = new LRUCache<string, Buffer>({ max: MAX_ENTRIES * 10, ttl: ttlMs });
   const keys = new WeakMap<FastifyRequest, string>();
+  // A miss being answered, by key: requests for the same key that arrive meanwhile wait for its
+  // bytes instead of each asking the database (when an answer expires under load, every request
+  // in flight for it would otherwise miss at once). Settled with undefined when the first
+  // request's answer is not kept (an error, a refusal), and those requests then answer alone.
+  const pending = new Map<string, Promise<Buffer | undefined>>();
+  const settlers = new WeakMap<FastifyRequest, (bytes: Buffer | undefined) => void>();
+  const settle = (req: FastifyRequest, bytes: Buffer | undefined): void => {
+    settlers.get(req)?.(bytes);
+    settlers.delete(req);
+  };
 
   scope.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET') return;
     const uid = await userOf(req);
     if (uid === undefined) return;
     const key = `${uid}#${String(await bus.userGeneration(uid))} ${req.url}`;
-    const cached = answers.get(key);
-    if (cached === undefined) {
-      keys.set(req, key);
+    const inFlight = pending.get(key);
+    const cached = answers.get(key) ?? (inFlight && (await inFlight));
+    if (cached !== undefined) {
+      await sendKept(reply, cached);
       return;
     }
-    await sendKept(reply, cached);
+    keys.set(req, key);
+    // No await from here until the pending answer is registered: the next request must see it.
+    if (pending.has(key)) return;
+    let resolve: (bytes: Buffer | undefined) => void = () => undefined;
+    const answer = new Promise<Buffer | undefined>((r) => (resolve = r));
+    pending.set(key, answer);
+    settlers.set(req, (bytes) => {
+      if (pending.get(key) === answer) pending.delete(key);
+      resolve(bytes);
+    });
   });
 
   scope.addHook('preSerialization', (req, reply, payload, done) => {
     const key = keys.get(req);
-    if (key !== undefined && reply.statusCode === 200) keepAnswer(answers, key, reply, payload);
+    if (key !== undefined && reply.statusCode === 200) {
+      settle(req, keepAnswer(answers, key, reply, payload));
+    }
     done(null, payload);
+  });
+
+  // Whatever became of the answer (sent, refused, failed, abandoned), nobody waits on it longer.
+  scope.addHook('onResponse', (req, _reply, done) => {
+    settle(req, undefined);
+    done();
+  });
+  scope.addHook('onRequestAbort', (req, done) => {
+    settle(req, undefined);
+    done();
   });
 
   // Before the answer leaves: the user's next read, on any server, sees the new generation.

@@ -2,6 +2,7 @@
  * CATALOG_SOURCE=tmdb against a local TMDB stand-in: the catalogue contract, plus caching,
  * request sharing, stale answers, timeouts, 429 Retry-After, credentials and the rate limit.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPageSchema } from '@pigostream/contracts';
@@ -163,20 +164,36 @@ describe('TMDB source', () => {
   it('stays under 40 requests per second to TMDB', async () => {
     // Queued calls wait their turn inside the deadline: give them room to.
     const fresh = await tmdbApp({ UPSTREAM_TIMEOUT_MS: '5000' });
+    // Opening a connection takes longer than a request over an open one, and longer still on a
+    // busy machine: the first second's requests would arrive bunched up against the next
+    // second's. Open the connections first, and let the limiter's second pass.
+    await Promise.all(
+      Array.from({ length: 35 }, (_, i) =>
+        fresh.inject({ url: `/pigo-stream/index/search/movie?query=warm${i}` }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The stand-in shares this process's event loop, so it notes a request's arrival late by up
+    // to the loop's worst delay: a window shortened by that delay holds only requests sent
+    // within one second.
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
     const started = Date.now();
     await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         fresh.inject({ url: `/pigo-stream/index/search/movie?query=rate${i}` }),
       ),
     );
+    loopDelay.disable();
     const times = standin.requests
       .filter((r) => r.at >= started && r.url.includes('query=rate'))
       .map((r) => r.at);
     expect(times).toHaveLength(60);
-    const busiestSecond = Math.max(
-      ...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length),
+    const windowMs = Math.max(0, 1000 - Math.ceil(loopDelay.max / 1e6));
+    const busiestWindow = Math.max(
+      ...times.map((t) => times.filter((u) => u >= t && u < t + windowMs).length),
     );
-    expect(busiestSecond).toBeLessThanOrEqual(40);
+    expect(busiestWindow, `busiest ${windowMs} ms`).toBeLessThanOrEqual(40);
   });
 
   it('shares answers between servers through Redis when REDIS_URL is set', async () => {

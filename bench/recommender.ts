@@ -75,7 +75,7 @@ async function load(db: Database, byUser: Map<string, Rating[]>, ratings: Rating
     const array = (values: (string | number)[]) => `{${values.join(',')}}`;
     await queryRows(
       db,
-      sql`insert into watch_events (user_id, item_type, item_id, first_watched_at, last_watched_at)
+      sql`insert into watch_events (user_id, item_type, tmdb_id, first_watched_at, last_watched_at)
           select u, 'movie', m, to_timestamp(t) + s * interval '1 microsecond',
                  to_timestamp(t) + s * interval '1 microsecond'
           from unnest(${array(batch.map((r) => r.user))}::text[], ${array(batch.map((r) => r.movie))}::int[],

@@ -135,7 +135,7 @@ export function listByProvider(
     db,
     sql`select ${listColumns} from titles t
         where t.media_type = ${type} and t.title <> '' and exists (
-          select 1 from title_providers p where p.media_type = t.media_type and p.title_id = t.id
+          select 1 from title_providers p where p.media_type = t.media_type and p.tmdb_id = t.id
             and p.provider_id = ${providerId} and p.region = ${region})
         order by popularity desc nulls last, vote_count desc nulls last, id ${page(limit, offset)}`,
   );
@@ -214,7 +214,7 @@ export function findCredits(db: Database, type: MediaType, id: number): Promise<
   return queryRows<CreditRow>(
     db,
     sql`select kind, "order", cast_id, person_id, name, character, job, department, profile_path
-        from credits where media_type = ${type} and title_id = ${id} order by kind, "order"`,
+        from credits where media_type = ${type} and tmdb_id = ${id} order by kind, "order"`,
   );
 }
 
@@ -223,7 +223,7 @@ export function findSeasons(db: Database, showId: number): Promise<SeasonRow[]> 
   return queryRows<SeasonRow>(
     db,
     sql`select id, season_number, name, overview, air_date::text as air_date, poster_path,
-          episode_count from seasons where show_id = ${showId} order by season_number`,
+          episode_count from seasons where tmdb_id = ${showId} order by season_number`,
   );
 }
 
@@ -236,7 +236,7 @@ export async function findSeason(
   const rows = await queryRows<SeasonRow>(
     db,
     sql`select id, season_number, name, overview, air_date::text as air_date, poster_path,
-          episode_count from seasons where show_id = ${showId} and season_number = ${seasonNumber}`,
+          episode_count from seasons where tmdb_id = ${showId} and season_number = ${seasonNumber}`,
   );
   return rows[0];
 }
@@ -251,7 +251,7 @@ export function findEpisodes(
     db,
     sql`select id, season_number, episode_number, name, overview, air_date::text as air_date,
           still_path, runtime, vote_average from episodes
-        where show_id = ${showId} and season_number = ${seasonNumber} order by episode_number`,
+        where tmdb_id = ${showId} and season_number = ${seasonNumber} order by episode_number`,
   );
 }
 

@@ -19,8 +19,8 @@ import { chunks, dedupe, mergeUpsert, type WriteCounts } from '../../lib/merge-u
 export type { WriteCounts } from '../../lib/merge-upsert.ts';
 
 export type TitleRow = typeof titles.$inferInsert;
-export type SeasonRow = Omit<typeof seasons.$inferInsert, 'showId'>;
-export type EpisodeRow = Omit<typeof episodes.$inferInsert, 'showId'>;
+export type SeasonRow = Omit<typeof seasons.$inferInsert, 'tmdbId'>;
+export type EpisodeRow = Omit<typeof episodes.$inferInsert, 'tmdbId'>;
 
 export interface CastInput {
   name: string;
@@ -65,35 +65,35 @@ export async function writeTitles(
     const providerRows = unique.flatMap((r) =>
       (r.providers ?? []).map((p) => ({
         mediaType: r.title.mediaType,
-        titleId: r.title.id,
+        tmdbId: r.title.id,
         providerId: p.providerId,
         region: p.region,
       })),
     );
     for (const batch of chunks(
-      dedupe(providerRows, (p) => `${p.mediaType}:${p.titleId}:${p.providerId}:${p.region}`),
+      dedupe(providerRows, (p) => `${p.mediaType}:${p.tmdbId}:${p.providerId}:${p.region}`),
     )) {
       await tx.insert(titleProviders).values(batch).onConflictDoNothing();
     }
     const seasonRows = unique.flatMap((r) =>
-      (r.seasons ?? []).map(({ episodes: _episodes, ...s }) => ({ ...s, showId: r.title.id })),
+      (r.seasons ?? []).map(({ episodes: _episodes, ...s }) => ({ ...s, tmdbId: r.title.id })),
     );
     const episodeRows = unique.flatMap((r) =>
       (r.seasons ?? []).flatMap((s) =>
-        (s.episodes ?? []).map((e) => ({ ...e, showId: r.title.id })),
+        (s.episodes ?? []).map((e) => ({ ...e, tmdbId: r.title.id })),
       ),
     );
     const seasonCounts = await mergeUpsert(
       tx,
       seasons,
-      [seasons.showId, seasons.seasonNumber],
-      dedupe(seasonRows, (s) => `${s.showId}:${s.seasonNumber}`),
+      [seasons.tmdbId, seasons.seasonNumber],
+      dedupe(seasonRows, (s) => `${s.tmdbId}:${s.seasonNumber}`),
     );
     const episodeCounts = await mergeUpsert(
       tx,
       episodes,
-      [episodes.showId, episodes.seasonNumber, episodes.episodeNumber],
-      dedupe(episodeRows, (e) => `${e.showId}:${e.seasonNumber}:${e.episodeNumber}`),
+      [episodes.tmdbId, episodes.seasonNumber, episodes.episodeNumber],
+      dedupe(episodeRows, (e) => `${e.tmdbId}:${e.seasonNumber}:${e.episodeNumber}`),
     );
     return { titles: titleCounts, seasons: seasonCounts, episodes: episodeCounts };
   });
@@ -106,7 +106,7 @@ async function replaceCredits(db: Database, records: TitleRecord[]): Promise<voi
       const withCrew = batch.filter((r) => (r.crew?.length ?? 0) > 0).map((r) => r.title.id);
       if (withCast.length > 0) {
         await db.execute(
-          sql`delete from credits where media_type = ${mediaType} and kind = 'cast' and title_id in (${sql.join(
+          sql`delete from credits where media_type = ${mediaType} and kind = 'cast' and tmdb_id in (${sql.join(
             withCast.map((id) => sql`${id}`),
             sql`, `,
           )})`,
@@ -114,7 +114,7 @@ async function replaceCredits(db: Database, records: TitleRecord[]): Promise<voi
       }
       if (withCrew.length > 0) {
         await db.execute(
-          sql`delete from credits where media_type = ${mediaType} and kind = 'crew' and title_id in (${sql.join(
+          sql`delete from credits where media_type = ${mediaType} and kind = 'crew' and tmdb_id in (${sql.join(
             withCrew.map((id) => sql`${id}`),
             sql`, `,
           )})`,
@@ -123,7 +123,7 @@ async function replaceCredits(db: Database, records: TitleRecord[]): Promise<voi
       const rows = batch.flatMap((r) => [
         ...(r.cast ?? []).map((c, order) => ({
           mediaType,
-          titleId: r.title.id,
+          tmdbId: r.title.id,
           kind: 'cast' as const,
           order,
           castId: order + 1,
@@ -134,7 +134,7 @@ async function replaceCredits(db: Database, records: TitleRecord[]): Promise<voi
         })),
         ...(r.crew ?? []).map((c, order) => ({
           mediaType,
-          titleId: r.title.id,
+          tmdbId: r.title.id,
           kind: 'crew' as const,
           order,
           personId: c.personId ?? null,

@@ -61,7 +61,7 @@ export function findSimilarTitles(
         ),
         seed_people as (
           select c.name, c.kind from seeds s
-          join credits c on c.media_type = s.media_type and c.title_id = s.id
+          join credits c on c.media_type = s.media_type and c.tmdb_id = s.id
           where (c.kind = 'crew' and c.job = 'Director') or (c.kind = 'cast' and c."order" < ${SEED_CAST})
         ),
         seed_genres as (
@@ -73,7 +73,7 @@ export function findSimilarTitles(
           select * from unnest(${more.types}::text[], ${more.ids}::int[], ${scores}::float8[])
             as e(media_type, id, w)
           union all
-          select c.media_type, c.title_id, case when p.kind = 'crew'
+          select c.media_type, c.tmdb_id, case when p.kind = 'crew'
             then ${WEIGHTS.director}::float8 else ${WEIGHTS.cast}::float8 end
           from seed_people p join credits c on c.name = p.name and c.kind = p.kind
           where (c.kind = 'crew' and c.job = 'Director') or (c.kind = 'cast' and c."order" < ${CANDIDATE_CAST})

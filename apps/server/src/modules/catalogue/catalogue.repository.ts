@@ -122,7 +122,7 @@ export function listByPopularity(
   );
 }
 
-/** Titles available on a provider in a region, by popularity. */
+/** Titles available on a streaming provider in a region, by popularity. */
 export function listByProvider(
   db: Database,
   type: MediaType,

@@ -40,7 +40,7 @@ const providerIdSchema = z
   .regex(/^\d{1,6}$/, 'provider must be a provider id')
   .transform(Number);
 
-/** The fixed provider list with drawn logo marks (decisions.md: no trademark images). */
+/** The fixed streaming-provider list with drawn logo marks (decisions.md: no trademark images). */
 const providerList = PROVIDERS.map((p) => ({
   ...p,
   logo: artPath('logo', `provider-${p.id}-${p.bg}`, p.name),

@@ -6,7 +6,6 @@
  * a backup taken before it restores into the current schema with the ids under `tmdb_id`. On
  * the embedded database and on PostgreSQL (TEST_DB).
  */
-import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,11 +24,15 @@ import { queryRows, type Database, type DatabaseHandle } from '@pigostream/db';
 import { restoreBackup } from '../src/modules/backup/backup.restore.ts';
 import { writeBackup, writeFileAtomically } from '../src/modules/backup/backup.writer.ts';
 import { RENAMED_COLUMNS } from '../src/modules/backup/renamed-columns.ts';
-import { openTestDatabase, testDbKind, type TestDatabase } from './helpers/database.ts';
+import {
+  createScratchDatabase,
+  openTestDatabase,
+  testDbKind,
+  type TestDatabase,
+} from './helpers/database.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
 const RENAME = '0007_tmdb_id';
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dir = mkdtempSync(path.join(tmpdir(), 'pigo-rename-'));
 
 /** A copy of the migrations folder with only the migrations before `tag`. */
@@ -62,14 +65,8 @@ async function openOldDatabase(folder: string): Promise<OldDatabase> {
       migrate: (f) => migratePglite(raw, { migrationsFolder: f }),
     };
   }
-  const name = `pigo_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const scratch = await createScratchDatabase();
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   const raw = drizzlePg(pool);
   await migratePg(raw, { migrationsFolder: folder });
   return {
@@ -79,10 +76,7 @@ async function openOldDatabase(folder: string): Promise<OldDatabase> {
     migrate: (f) => migratePg(raw, { migrationsFolder: f }),
     close: async () => {
       await pool.end();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await scratch.drop();
     },
   };
 }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '@pigostream/db';
+import { ActivityService } from '../apps/server/src/modules/activity/activity.service.ts';
 import { createLocalSource } from '../apps/server/src/modules/catalogue/local.source.ts';
 import { seedIfEmpty } from '../apps/server/src/modules/catalogue/seed.ts';
 import { RecommenderService } from '../apps/server/src/modules/recommender/recommender.service.ts';
@@ -74,7 +75,7 @@ async function load(db: Database, byUser: Map<string, Rating[]>, ratings: Rating
     const array = (values: (string | number)[]) => `{${values.join(',')}}`;
     await queryRows(
       db,
-      sql`insert into watch_events (user_id, item_type, item_id, first_watched_at, last_watched_at)
+      sql`insert into watch_events (user_id, item_type, tmdb_id, first_watched_at, last_watched_at)
           select u, 'movie', m, to_timestamp(t) + s * interval '1 microsecond',
                  to_timestamp(t) + s * interval '1 microsecond'
           from unnest(${array(batch.map((r) => r.user))}::text[], ${array(batch.map((r) => r.movie))}::int[],
@@ -110,7 +111,7 @@ export async function benchRecommender(database: DatabaseHandle, dataDir: string
   for (const r of train) counts.set(r.movie, (counts.get(r.movie) ?? 0) + 1);
   const popular = [...counts].sort((a, b) => b[1] - a[1]).map(([movie]) => movie);
 
-  const catalogue = createLocalSource(db);
+  const catalogue = createLocalSource(db, new ActivityService(db));
   const service = new RecommenderService(db, catalogue, { refreshMs: 0 });
   const ranks: number[] = [];
   const baseline: number[] = [];

@@ -27,7 +27,8 @@ import { openDatabase, queryRows, type Database } from '@pigostream/db';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { analyzeCatalogue } from '../apps/server/src/modules/catalogue/catalogue.repository.ts';
-import { writeAnime, writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writer.ts';
+import { analyzeAnime, writeAnime } from '../apps/server/src/modules/anime/anime.writer.ts';
+import { writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writer.ts';
 import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
 import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.ts';
 import { benchApiLoad, benchSignedInLoad } from './api-load.ts';
@@ -155,6 +156,7 @@ async function benchSearch(db: Database, database: Awaited<ReturnType<typeof ope
   await writeTitles(db, starter.titles);
   await writeAnime(db, starter.anime, starter.relations, starter.links);
   await analyzeCatalogue(db);
+  await analyzeAnime(db);
   console.log('Search (server-side, app.inject, starter catalogue + imported dumps)');
   const app = await buildApp({
     config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),

@@ -21,6 +21,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from './config.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { ActivityService } from './modules/activity/activity.service.ts';
 import { animeRoutes } from './modules/anime/anime.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -113,14 +115,18 @@ function createUpstreamLoader(app: FastifyInstance, config: Config): CachedLoade
   });
 }
 
-/** The configured catalogue source: the local database, or TMDB through the loader. */
+/**
+ * The configured catalogue source: the local database (trending asks `activity` for recent
+ * viewers), or TMDB through the loader.
+ */
 function createCatalogueSource(
   app: FastifyInstance,
   config: Config,
   database: DatabaseHandle,
   loader: CachedLoader,
+  activity: ActivityService,
 ): CatalogueSource {
-  if (config.catalogSource === 'local') return createLocalSource(database.db);
+  if (config.catalogSource === 'local') return createLocalSource(database.db, activity);
   const client = createTmdbClient({
     ...config.tmdb,
     timeoutMs: config.upstreamTimeoutMs,
@@ -253,14 +259,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const loader = createUpstreamLoader(app, config);
-  const catalogue = deps.catalogue ?? createCatalogueSource(app, config, database, loader);
+  const activity = new ActivityService(database.db);
+  const catalogue =
+    deps.catalogue ?? createCatalogueSource(app, config, database, loader, activity);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, readiness: ready });
       // Catalogue answers are the same for everyone: reused for 2 s, and forgotten on any write.
       await api.register(async (cached) => {
         clearOnWrites(api, cacheResponses(cached), bus);
-        await cached.register(catalogueRoutes, { source: catalogue, db: database.db });
+        await cached.register(catalogueRoutes, { source: catalogue });
+        await cached.register(activityRoutes, { activity });
       });
       await api.register(appConfigRoutes, { config });
       await api.register(animeRoutes, {

@@ -170,13 +170,11 @@ describe('a backup while 20 clients write, restored into a fresh database', () =
   it('restores every save acknowledged before the backup began', async () => {
     const handle = await restored.open();
     try {
-      const rows = await queryRows<{ user_id: string; media_type: string; media_id: number }>(
+      const rows = await queryRows<{ user_id: string; media_type: string; tmdb_id: number }>(
         handle.db,
-        sql`select user_id, media_type, media_id from my_list`,
+        sql`select user_id, media_type, tmdb_id from my_list`,
       );
-      const present = new Set(
-        rows.map((r) => `${r.user_id}|${r.media_type}|${String(r.media_id)}`),
-      );
+      const present = new Set(rows.map((r) => `${r.user_id}|${r.media_type}|${String(r.tmdb_id)}`));
       const before = acks.filter((a) => a.ackedAt <= backupStartedAt);
       expect(before.length).toBeGreaterThanOrEqual(100);
       expect(before.filter((a) => !present.has(a.key))).toEqual([]);

@@ -161,11 +161,11 @@ describe('a backup while 20 clients write', () => {
     expect(before.length).toBeGreaterThanOrEqual(200);
     // Writes went on while the backup ran and after it.
     expect(acks.filter((a) => a.ackedAt > createdAt).length).toBeGreaterThan(0);
-    const rows = await queryRows<{ user_id: string; media_id: number; media_type: string }>(
+    const rows = await queryRows<{ user_id: string; tmdb_id: number; media_type: string }>(
       restored.db,
-      sql`select user_id, media_id, media_type from my_list`,
+      sql`select user_id, tmdb_id, media_type from my_list`,
     );
-    const present = new Set(rows.map((r) => `${r.user_id}|${r.media_type}|${r.media_id}`));
+    const present = new Set(rows.map((r) => `${r.user_id}|${r.media_type}|${r.tmdb_id}`));
     const missing = before.filter((a) => !present.has(`${a.uid}|${a.type}|${String(a.id)}`));
     expect(missing).toEqual([]);
     // Nothing the backup did not hold: the restored list is a prefix of each user's saves.
@@ -276,7 +276,7 @@ describe('a backup while 20 clients write', () => {
     const extra = users[2] as TestUser;
     await queryRows(
       target.db,
-      sql`delete from my_list where user_id = ${extra.uid} and media_id = ${titles[3]?.id ?? 0}`,
+      sql`delete from my_list where user_id = ${extra.uid} and tmdb_id = ${titles[3]?.id ?? 0}`,
     );
     await restoreBackup(target, file, { force: true });
     expect(await tableContents(target)).toEqual(await tableContents(seeded));

@@ -99,13 +99,13 @@ async function userData(): Promise<string> {
     t.database.db,
     sql`select json_build_array(
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select media_type, media_id from my_list where user_id = ${uid}) x),
+            (select media_type, tmdb_id from my_list where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select media_type, media_id from watch_history where user_id = ${uid}) x),
+            (select media_type, tmdb_id from watch_history where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select id, query from search_history where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select item_type, item_id, watch_count from watch_events where user_id = ${uid}) x),
+            (select item_type, tmdb_id, watch_count from watch_events where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select uid, display_name, email from users where uid = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from

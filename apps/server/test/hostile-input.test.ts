@@ -44,13 +44,13 @@ async function ownerData(): Promise<string> {
     t.database.db,
     sql`select json_build_array(
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select media_type, media_id, added_at from my_list where user_id = ${uid}) x),
+            (select media_type, tmdb_id, added_at from my_list where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select media_type, media_id, watched_at from watch_history where user_id = ${uid}) x),
+            (select media_type, tmdb_id, watched_at from watch_history where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select id, query from search_history where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select item_type, item_id, watch_count from watch_events where user_id = ${uid}) x)
+            (select item_type, tmdb_id, watch_count from watch_events where user_id = ${uid}) x)
         )::text as data`,
   );
   return rows[0]?.data ?? '';

@@ -97,7 +97,7 @@ describe('importers', () => {
       ],
     });
     const credits = await rows(
-      sql`select kind, "order", name, character, job, profile_path from credits where title_id = 101 order by kind, "order"`,
+      sql`select kind, "order", name, character, job, profile_path from credits where tmdb_id = 101 order by kind, "order"`,
     );
     expect(credits).toEqual([
       {
@@ -157,7 +157,7 @@ describe('importers', () => {
     expect(s).toMatchObject({ read: 2, skipped: 1, cast: 3, crew: 2, providers: 6 });
     expect(logs.get('movnix-movies')?.[0]).toMatch(/^line 2: skipped: movie/);
     const providers = await rows(
-      sql`select provider_id, region from title_providers where media_type = 'movie' and title_id = 201 order by provider_id`,
+      sql`select provider_id, region from title_providers where media_type = 'movie' and tmdb_id = 201 order by provider_id`,
     );
     expect(providers).toEqual([
       { provider_id: 8, region: 'IN' },
@@ -168,7 +168,7 @@ describe('importers', () => {
       { provider_id: 2180, region: 'IN' },
     ]);
     const cast = await rows<{ name: string; character: string | null; person_id: number }>(
-      sql`select name, character, person_id from credits where title_id = 201 and kind = 'cast' order by "order"`,
+      sql`select name, character, person_id from credits where tmdb_id = 201 and kind = 'cast' order by "order"`,
     );
     expect(cast.map((c) => [c.name, c.character])).toEqual([
       ['Mia Holm', 'Mate'],
@@ -205,7 +205,7 @@ describe('importers', () => {
       genres: [{ id: 18, name: 'Drama' }],
     });
     const seasons = await rows(
-      sql`select season_number, id, episode_count from seasons where show_id = 301 order by season_number`,
+      sql`select season_number, id, episode_count from seasons where tmdb_id = 301 order by season_number`,
     );
     expect(seasons).toEqual([
       { season_number: 0, id: 600, episode_count: 1 },
@@ -213,7 +213,7 @@ describe('importers', () => {
       { season_number: 2, id: 602, episode_count: 3 },
     ]);
     const [ep] = await rows(
-      sql`select id, name, air_date, still_path, runtime, vote_average from episodes where show_id = 301 and season_number = 2 and episode_number = 2`,
+      sql`select id, name, air_date, still_path, runtime, vote_average from episodes where tmdb_id = 301 and season_number = 2 and episode_number = 2`,
     );
     expect(ep).toEqual({
       id: 7002,
@@ -224,7 +224,7 @@ describe('importers', () => {
       vote_average: 7.5,
     });
     const providers = await rows<{ provider_id: number }>(
-      sql`select provider_id from title_providers where media_type = 'tv' and title_id = 301 order by provider_id`,
+      sql`select provider_id from title_providers where media_type = 'tv' and tmdb_id = 301 order by provider_id`,
     );
     expect(providers.map((p) => p.provider_id)).toEqual([283, 350, 526, 1825]);
   });

@@ -138,9 +138,9 @@ it(`${CLIENTS} concurrent clients for ${USERS} users end in a sequential replay'
 
   const rows = await queryRows<{ key: string }>(
     t.database.db,
-    sql`select user_id || '|my_list|' || media_type || '|' || media_id as key from my_list
+    sql`select user_id || '|my_list|' || media_type || '|' || tmdb_id as key from my_list
         union all
-        select user_id || '|watch_history|' || media_type || '|' || media_id from watch_history`,
+        select user_id || '|watch_history|' || media_type || '|' || tmdb_id from watch_history`,
   );
   const actual = rows.map((r) => r.key);
   expect(new Set(actual).size).toBe(actual.length); // no duplicate rows

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@pigostream/db';
+import { ActivityService } from '../src/modules/activity/activity.service.ts';
 import { createLocalSource } from '../src/modules/catalogue/local.source.ts';
 import { RecommenderService } from '../src/modules/recommender/recommender.service.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 it("picks up another process's watch events on sync", async () => {
   const db = t.database.db;
-  const catalogue = createLocalSource(db);
+  const catalogue = createLocalSource(db, new ActivityService(db));
   const one = new RecommenderService(db, catalogue, { refreshMs: 0 });
   const two = new RecommenderService(db, catalogue, { refreshMs: 0 });
   const [a, b, me] = users as [TestUser, TestUser, TestUser];
@@ -56,17 +57,21 @@ it("picks up another process's watch events on sync", async () => {
 
 it('syncs in the background every refreshMs and stops on close', async () => {
   const db = t.database.db;
-  const service = new RecommenderService(db, createLocalSource(db), { refreshMs: 20 });
+  const service = new RecommenderService(db, createLocalSource(db, new ActivityService(db)), {
+    refreshMs: 20,
+  });
   const [, , , late] = users as [TestUser, TestUser, TestUser, TestUser];
   const before = await service.recommend('nobody');
   await queryRows(
     db,
-    sql`insert into watch_events (user_id, item_type, item_id) values (${late.uid}, 'movie', ${ids[2] ?? 0})`,
+    sql`insert into watch_events (user_id, item_type, tmdb_id) values (${late.uid}, 'movie', ${ids[2] ?? 0})`,
   );
   await new Promise((resolve) => setTimeout(resolve, 200));
   // The event reached the model: popularity (a user with no events gets it) changed, as a
   // fresh load of every event sees it.
-  const other = new RecommenderService(db, createLocalSource(db), { refreshMs: 0 });
+  const other = new RecommenderService(db, createLocalSource(db, new ActivityService(db)), {
+    refreshMs: 0,
+  });
   const expected = await other.recommend('nobody');
   expect(expected).not.toEqual(before);
   expect(await service.recommend('nobody')).toEqual(expected);

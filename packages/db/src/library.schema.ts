@@ -1,8 +1,8 @@
 /**
  * Library schema (spec section 3: Watch history, My List, Search history entry; ARCHITECTURE.md:
  * user data keyed by the identity's user id with unique constraints that make repeated saves
- * idempotent) and the recommender's watch events. Titles are named by (media_type, id) because
- * TMDB movie and tv ids overlap (decisions.md). Every row belongs to a better-auth `user` and
+ * idempotent) and the activity module's watch events. Titles are named by (media type, TMDB
+ * id) because TMDB movie and tv ids overlap (decisions.md). Every row belongs to a better-auth `user` and
  * goes with it.
  */
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
@@ -24,11 +24,11 @@ export const watchHistory = pgTable(
   {
     userId: userId(),
     mediaType: text('media_type').$type<MediaType>().notNull(),
-    mediaId: integer('media_id').notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
     watchedAt: at('watched_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.mediaType, t.mediaId] }),
+    primaryKey({ columns: [t.userId, t.mediaType, t.tmdbId] }),
     index('watch_history_recent_idx').on(t.userId, t.mediaType, t.watchedAt.desc()),
   ],
 );
@@ -39,11 +39,11 @@ export const myList = pgTable(
   {
     userId: userId(),
     mediaType: text('media_type').$type<MediaType>().notNull(),
-    mediaId: integer('media_id').notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
     addedAt: at('added_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.mediaType, t.mediaId] }),
+    primaryKey({ columns: [t.userId, t.mediaType, t.tmdbId] }),
     index('my_list_recent_idx').on(t.userId, t.mediaType, t.addedAt.desc()),
   ],
 );
@@ -61,7 +61,7 @@ export const searchHistory = pgTable(
 );
 
 /**
- * Watch events for the recommender (`POST /recommender/insert`): one row per user and title,
+ * Watch events (the activity module; `POST /recommender/insert`): one row per user and title,
  * counting the watches. `first_watched_at` (set once, indexed) lets a server pick up events
  * other processes recorded since it last looked; `last_watched_at` orders a user's recent titles.
  */
@@ -70,13 +70,13 @@ export const watchEvents = pgTable(
   {
     userId: userId(),
     itemType: text('item_type').$type<MediaType>().notNull(),
-    itemId: integer('item_id').notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
     watchCount: integer('watch_count').notNull().default(1),
     firstWatchedAt: at('first_watched_at'),
     lastWatchedAt: at('last_watched_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.itemType, t.itemId] }),
+    primaryKey({ columns: [t.userId, t.itemType, t.tmdbId] }),
     index('watch_events_user_recent_idx').on(t.userId, t.lastWatchedAt.desc()),
     index('watch_events_first_watched_idx').on(t.firstWatchedAt),
   ],

@@ -1,7 +1,8 @@
 /**
  * Catalogue schema (spec section 3: Media item, Season detail, Provider, Anime-info data).
  * Column names follow TMDB v3 and AniList field names so rows map onto API shapes directly.
- * A title is keyed by (media_type, id) because TMDB movie and tv ids overlap.
+ * A title is keyed by (media_type, id) because TMDB movie and tv ids overlap; every other
+ * table names a title by its TMDB id in a column `tmdb_id` (migration 0007).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -89,7 +90,7 @@ export const credits = pgTable(
   'credits',
   {
     mediaType: text('media_type').$type<MediaType>().notNull(),
-    titleId: integer('title_id').notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
     kind: text('kind').$type<'cast' | 'crew'>().notNull(),
     order: smallint('order').notNull(),
     castId: integer('cast_id'),
@@ -101,7 +102,7 @@ export const credits = pgTable(
     profilePath: text('profile_path'),
   },
   (t) => [
-    primaryKey({ columns: [t.mediaType, t.titleId, t.kind, t.order] }),
+    primaryKey({ columns: [t.mediaType, t.tmdbId, t.kind, t.order] }),
     index('credits_name_idx').on(t.name),
   ],
 );
@@ -110,7 +111,8 @@ export const credits = pgTable(
 export const seasons = pgTable(
   'seasons',
   {
-    showId: integer('show_id').notNull(),
+    /** The show's TMDB id. */
+    tmdbId: integer('tmdb_id').notNull(),
     seasonNumber: integer('season_number').notNull(),
     id: integer('id').notNull(),
     name: text('name').notNull(),
@@ -119,14 +121,15 @@ export const seasons = pgTable(
     posterPath: text('poster_path'),
     episodeCount: integer('episode_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.showId, t.seasonNumber] })],
+  (t) => [primaryKey({ columns: [t.tmdbId, t.seasonNumber] })],
 );
 
 /** Episodes of a season. `id` is TMDB's episode id (or one the loader assigned). */
 export const episodes = pgTable(
   'episodes',
   {
-    showId: integer('show_id').notNull(),
+    /** The show's TMDB id. */
+    tmdbId: integer('tmdb_id').notNull(),
     seasonNumber: integer('season_number').notNull(),
     episodeNumber: integer('episode_number').notNull(),
     id: integer('id').notNull(),
@@ -138,7 +141,7 @@ export const episodes = pgTable(
     runtime: integer('runtime'),
     voteAverage: real('vote_average'),
   },
-  (t) => [primaryKey({ columns: [t.showId, t.seasonNumber, t.episodeNumber] })],
+  (t) => [primaryKey({ columns: [t.tmdbId, t.seasonNumber, t.episodeNumber] })],
 );
 
 /** Flat-rate streaming availability of a title on a provider in a region (ISO 3166-1). */
@@ -146,12 +149,12 @@ export const titleProviders = pgTable(
   'title_providers',
   {
     mediaType: text('media_type').$type<MediaType>().notNull(),
-    titleId: integer('title_id').notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
     providerId: integer('provider_id').notNull(),
     region: text('region').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.mediaType, t.titleId, t.providerId, t.region] }),
+    primaryKey({ columns: [t.mediaType, t.tmdbId, t.providerId, t.region] }),
     index('title_providers_provider_idx').on(t.providerId, t.region, t.mediaType),
   ],
 );

@@ -17,11 +17,8 @@ export interface TestDatabase extends DatabaseHandle {
   url: string | undefined;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
-  if (testDbKind === 'pglite') {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    return { ...handle, url: undefined };
-  }
+/** A new, empty database on the local PostgreSQL server: its URL, and `drop` to remove it. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pigo_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -29,16 +26,30 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 4, dataDir: '' });
   return {
-    ...handle,
     url: url.toString(),
-    close: async () => {
-      await handle.close();
+    drop: async () => {
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind === 'pglite') {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    return { ...handle, url: undefined };
+  }
+  const scratch = await createScratchDatabase();
+  const handle = await openDatabase({ url: scratch.url, poolSize: 4, dataDir: '' });
+  return {
+    ...handle,
+    url: scratch.url,
+    close: async () => {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }

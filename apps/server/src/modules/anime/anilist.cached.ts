@@ -1,10 +1,12 @@
 /**
  * AniList answers through the shared upstream cache: identical requests in flight share one
  * call, successful answers stay fresh for an hour, and when AniList fails a stale answer is
- * served if there is one. A failed call is retried once (5xx or unreachable) inside the deadline.
+ * served if there is one. A failed call is retried once (5xx or unreachable) inside the deadline
+ * (lib/upstream-retry.ts, shared with the TMDB client).
  */
 import { createHash } from 'node:crypto';
 import type { CachedLoader } from '../../lib/shared-cache.ts';
+import { RetryableError, withUpstreamRetries } from '../../lib/upstream-retry.ts';
 import type { GraphqlResponse } from '@pigostream/contracts';
 import {
   forwardToAnilist,
@@ -16,6 +18,7 @@ import {
 
 /** How long an AniList answer counts as fresh, in ms. */
 export const ANILIST_FRESH_MS = 60 * 60 * 1000;
+/** Wait before the one retry, in ms. */
 const RETRY_DELAY_MS = 200;
 
 class FailedAnswer extends Error {
@@ -28,17 +31,28 @@ function isRetryable(answer: AnimeAnswer): boolean {
   return answer.status === 502 && 'error' in answer.body && answer.body.error !== TIMEOUT_MESSAGE;
 }
 
-/** One forward, and a second when the first failed for a reason a retry can cure. */
+/**
+ * One forward, and a second when the first failed for a reason a retry can cure (5xx, an
+ * answer that is not GraphQL, AniList unreachable; not a timeout), if it fits the deadline.
+ */
 async function forwardWithRetry(
   options: AnilistClientOptions,
   request: GraphqlRequest,
 ): Promise<AnimeAnswer> {
-  const deadline = Date.now() + options.timeoutMs;
-  const first = await forwardToAnilist(options, request);
-  const left = deadline - Date.now() - RETRY_DELAY_MS;
-  if (!isRetryable(first) || left <= 0) return first;
-  await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-  return forwardToAnilist({ ...options, timeoutMs: left }, request);
+  try {
+    return await withUpstreamRetries(
+      async (left) => {
+        const answer = await forwardToAnilist({ ...options, timeoutMs: left }, request);
+        if (isRetryable(answer))
+          throw new RetryableError(`AniList answered ${answer.status}`, undefined, answer);
+        return answer;
+      },
+      { timeoutMs: options.timeoutMs, retries: 1, backoffMs: RETRY_DELAY_MS },
+    );
+  } catch (error) {
+    if (error instanceof RetryableError && error.detail) return error.detail as AnimeAnswer;
+    throw error;
+  }
 }
 
 /**

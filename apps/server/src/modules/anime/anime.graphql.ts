@@ -9,6 +9,7 @@ import {
   type GraphQLFieldResolver,
   type GraphQLObjectType,
 } from 'graphql';
+import DataLoader from 'dataloader';
 import { MAX_ANIME_SEARCH_LENGTH } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { artPath } from '../catalogue/art-paths.ts';
@@ -96,10 +97,10 @@ export const animeTypeDefs = /* GraphQL */ `
   enum MediaSort { ${ANIME_SORTS.join(' ')} }
 `;
 
-/** Per-request state: the database, the relation batcher and where drawn art is served. */
+/** Per-request state: the database, the relation loader and where drawn art is served. */
 export interface AnimeContext {
   db: Database;
-  relations: Batcher<RelationRow[]>;
+  relations: DataLoader<number, RelationRow[]>;
   /** `/pigo-stream/images`: drawn covers resolve under it. */
   imagesBase: string;
 }
@@ -121,42 +122,20 @@ interface MediaArgs {
 }
 
 /**
- * Collects the keys asked for during one turn of the event loop and loads them with one call,
- * so sibling resolvers (every entry of a page) share one query instead of one each.
+ * Loads the relation edges of every entry asked for during one turn of the event loop with one
+ * query, so sibling resolvers (every entry of a page) share it instead of one query each.
  */
-class Batcher<V> {
-  private queue = new Map<number, { resolve: (v: V) => void; reject: (e: unknown) => void }[]>();
-  constructor(private readonly loadMany: (keys: number[]) => Promise<Map<number, V>>) {}
-
-  load(key: number): Promise<V> {
-    return new Promise((resolve, reject) => {
-      if (this.queue.size === 0) setImmediate(() => void this.flush());
-      const waiting = this.queue.get(key) ?? [];
-      waiting.push({ resolve, reject });
-      this.queue.set(key, waiting);
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.queue;
-    this.queue = new Map();
-    try {
-      const values = await this.loadMany([...batch.keys()]);
-      for (const [key, waiting] of batch) {
-        for (const w of waiting) w.resolve(values.get(key) as V);
-      }
-    } catch (error) {
-      for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
-    }
-  }
-}
-
-function relationsBatcher(db: Database): Batcher<RelationRow[]> {
-  return new Batcher(async (ids) => {
-    const byMedia = new Map<number, RelationRow[]>(ids.map((id) => [id, []]));
-    for (const row of await findRelations(db, ids)) byMedia.get(row.media_id)?.push(row);
-    return byMedia;
-  });
+function relationsLoader(db: Database): DataLoader<number, RelationRow[]> {
+  return new DataLoader(
+    async (ids: readonly number[]) => {
+      const byMedia = new Map<number, RelationRow[]>(ids.map((id) => [id, []]));
+      for (const row of await findRelations(db, ids)) byMedia.get(row.media_id)?.push(row);
+      return ids.map((id) => byMedia.get(id) ?? []);
+    },
+    // One event-loop turn, as the hand-written batcher had, rather than DataLoader's default of
+    // one tick: graphql-js may reach sibling entries' resolvers over several ticks.
+    { batchScheduleFn: (load) => setImmediate(load) },
+  );
 }
 
 /** `value` when the schema's enum `name` holds it, else null: stored data may hold others. */
@@ -293,5 +272,5 @@ for (const [typeName, fields] of Object.entries(resolvers)) {
  * under which covers missing from the data are drawn.
  */
 export function createAnimeContext(db: Database, imagesBase: string): AnimeContext {
-  return { db, relations: relationsBatcher(db), imagesBase };
+  return { db, relations: relationsLoader(db), imagesBase };
 }

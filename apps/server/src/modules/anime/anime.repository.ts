@@ -181,3 +181,42 @@ export function findRelations(db: Database, mediaIds: readonly number[]): Promis
           m.start_day nulls last, r.node_id, r.relation_type`,
   );
 }
+
+/** A TMDB title linked to entries of a franchise, with how many of them. */
+export interface FranchiseTitleRow {
+  type: 'movie' | 'tv';
+  id: number;
+  entries: number;
+}
+
+/**
+ * TMDB titles that cover the AniList entries linked to `seeds` or related to those entries
+ * (`anime_links`, `anime_relations`), each with the number of such entries it covers. Bounded
+ * by the primary keys and `anime_links_anilist_idx`.
+ */
+export function findFranchiseTitles(
+  db: Database,
+  seeds: readonly { type: 'movie' | 'tv'; id: number }[],
+): Promise<FranchiseTitleRow[]> {
+  if (seeds.length === 0) return Promise.resolve([]);
+  const types = `{${seeds.map((s) => s.type).join(',')}}`;
+  const ids = `{${seeds.map((s) => String(s.id)).join(',')}}`;
+  return queryRows<FranchiseTitleRow>(
+    db,
+    sql`with seeds as (
+          select * from unnest(${types}::text[], ${ids}::int[]) as s(media_type, id)
+        ),
+        links as (
+          select l.anilist_id from seeds s
+          join anime_links l on l.media_type = s.media_type and l.tmdb_id = s.id
+        ),
+        entries as (
+          select anilist_id from links
+          union select r.node_id from links k join anime_relations r on r.media_id = k.anilist_id
+        )
+        select l.media_type as type, l.tmdb_id as id, count(*)::int as entries
+        from entries e join anime_links l on l.anilist_id = e.anilist_id
+        group by l.media_type, l.tmdb_id
+        order by l.media_type, l.tmdb_id`,
+  );
+}

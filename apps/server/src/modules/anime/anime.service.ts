@@ -25,6 +25,7 @@ import { answerFromAnilist } from './anilist.cached.ts';
 import type { AnimeAnswer, GraphqlRequest } from './anilist.client.ts';
 import { rereadAnilistData } from './anilist.reread.ts';
 import { animeSchema, createAnimeContext } from './anime.graphql.ts';
+import { findFranchiseTitles, type FranchiseTitleRow } from './anime.repository.ts';
 
 /** Deepest field nesting accepted; the app's own query is 6 deep. */
 export const MAX_QUERY_DEPTH = 12;
@@ -197,4 +198,18 @@ function selectionDepth(
     deepest = Math.max(deepest, depth);
   }
   return deepest;
+}
+
+/**
+ * The anime franchise of titles, for the recommender: TMDB titles (`{ type, id }`) that cover
+ * the AniList entries the `seeds` cover or entries related to those, each with `entries`, the
+ * number of such entries it covers (the seeds themselves included). Answered from this
+ * server's database (the anime module's tables), whatever the anime source.
+ * @throws when the database fails.
+ */
+export function franchiseTitles(
+  db: Database,
+  seeds: readonly { type: 'movie' | 'tv'; id: number }[],
+): Promise<FranchiseTitleRow[]> {
+  return findFranchiseTitles(db, seeds);
 }

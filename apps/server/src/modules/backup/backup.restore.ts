@@ -28,6 +28,7 @@ import {
   type SqlSession,
 } from './backup.repository.ts';
 import { unknownMigrations } from './migrations.ts';
+import { renamesFor, renameRow } from './renamed-columns.ts';
 
 /** Rows per INSERT. */
 const INSERT_ROWS = 1000;
@@ -74,8 +75,10 @@ export interface RestoreSummary {
 
 interface TablePlan {
   name: string;
-  /** Columns of the backup the table still has. */
+  /** Columns of the backup the table still has, by their current names. */
   columns: string[];
+  /** Columns of an older backup renamed since: old name -> current name. */
+  renames: Map<string, string>;
   rows: number;
 }
 
@@ -109,12 +112,18 @@ async function plan(
       log(`table ${table.name} is not in this database's schema: its rows are left out`);
       continue;
     }
-    const kept = table.columns.filter((c) => columns.has(c));
-    const dropped = table.columns.filter((c) => !columns.has(c));
+    const renames = renamesFor(table.name, table.columns, columns);
+    const current = table.columns.map((c) => renames.get(c) ?? c);
+    const kept = current.filter((c) => columns.has(c));
+    const dropped = current.filter((c) => !columns.has(c));
+    if (renames.size > 0) {
+      const list = [...renames].map(([from, to]) => `${from} -> ${to}`).join(', ');
+      log(`table ${table.name}: columns renamed since the backup: ${list}`);
+    }
     if (dropped.length > 0) {
       log(`table ${table.name}: columns ${dropped.join(', ')} are no longer used: left out`);
     }
-    tables.push({ name: table.name, columns: kept, rows: rows[table.name] ?? 0 });
+    tables.push({ name: table.name, columns: kept, renames, rows: rows[table.name] ?? 0 });
   }
   return { tables, skipped };
 }
@@ -170,7 +179,7 @@ async function fill(
           [...(parents.get(table.name) ?? [])].every((p) => !byName.has(p) || done.has(p));
         current = ready ? table : undefined;
       } else if (item.kind === 'row' && current) {
-        batch.push(item.json);
+        batch.push(current.renames.size > 0 ? renameRow(item.json, current.renames) : item.json);
         chars += item.json.length;
         if (batch.length >= INSERT_ROWS || chars >= INSERT_CHARS) await flush();
       } else if (item.kind === 'end') {
@@ -213,7 +222,8 @@ export async function checkRestorable(
  * `checked` says it was; refuses (RestoreRefusedError, nothing changed), without `force`, a database
  * that has accounts or user data (the catalogue does not count: a new server's starter
  * catalogue is replaced). Columns the schema gained since the backup take their defaults;
- * tables and columns it lost are left out (noted through `log`).
+ * columns renamed since (renamed-columns.ts) are restored under their new names; tables and
+ * columns it lost are left out (noted through `log`).
  * @throws BackupFileError for a missing, foreign, damaged or truncated file (checked before
  *   anything changes); RestoreRefusedError; the database's error (rolled back).
  */

@@ -16,7 +16,7 @@ export interface AccountRow {
 /** A My List or Watch History entry with its catalogue title (null when not in the catalogue). */
 export interface ListEntryRow {
   media_type: string;
-  media_id: number;
+  tmdb_id: number;
   title: string | null;
   at: Date | string;
 }
@@ -48,11 +48,11 @@ export function listEntries(
 ): Promise<ListEntryRow[]> {
   const time = list === 'my_list' ? 'added_at' : 'watched_at';
   return session.query<ListEntryRow>(
-    `select l.media_type, l.media_id, t.title, l.${time} as at
+    `select l.media_type, l.tmdb_id, t.title, l.${time} as at
        from public.${list} l
-       left join public.titles t on t.media_type = l.media_type and t.id = l.media_id
+       left join public.titles t on t.media_type = l.media_type and t.id = l.tmdb_id
       where l.user_id = $1
-      order by l.${time} desc, l.media_id desc`,
+      order by l.${time} desc, l.tmdb_id desc`,
     [userId],
   );
 }

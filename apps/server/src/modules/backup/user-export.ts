@@ -49,7 +49,7 @@ function iso(value: Date | string): string {
 }
 
 function titles(rows: ListEntryRow[]): ExportedTitle[] {
-  return rows.map((r) => ({ type: r.media_type, id: r.media_id, title: r.title, at: iso(r.at) }));
+  return rows.map((r) => ({ type: r.media_type, id: r.tmdb_id, title: r.title, at: iso(r.at) }));
 }
 
 /**

@@ -79,38 +79,41 @@ function page(limit: number, offset: number): SQL {
   return sql`limit ${limit} offset ${offset}`;
 }
 
-/** Days of watch events that count towards trending and "most watched". */
-export const TRENDING_DAYS = 7;
 /** Popularity points one recent viewer is worth in trending. */
 const VIEWER_WEIGHT = 25;
 
+/** A Postgres array literal of whole numbers (`{1,2,3}`), for `::int[]` parameters. */
+function intArray(values: Iterable<number>): string {
+  return `{${[...values].map((v) => String(Math.trunc(v))).join(',')}}`;
+}
+
 /**
- * Titles by popularity; `recency` (trending) favours recent releases and titles this server's
- * users started watching in the last TRENDING_DAYS days (ARCHITECTURE.md: Data).
+ * Titles by popularity. With `recentViewers` (trending) recent releases are favoured and so are
+ * titles this server's users started watching lately (title id -> users, from the activity
+ * module; ARCHITECTURE.md: Data).
  */
 export function listByPopularity(
   db: Database,
   type: MediaType,
   limit: number,
   offset: number,
-  recency: boolean,
+  recentViewers?: ReadonlyMap<number, number>,
 ): Promise<TitleListRow[]> {
-  if (!recency) {
+  if (!recentViewers) {
     return queryRows<TitleListRow>(
       db,
       sql`select ${listColumns} from titles where media_type = ${type} and title <> ''
           order by popularity desc nulls last, vote_count desc nulls last, id ${page(limit, offset)}`,
     );
   }
-  // Trending: popularity discounted by age, plus this server's own viewers of the last
-  // TRENDING_DAYS (each new viewer counts like VIEWER_WEIGHT points of popularity).
+  // Trending: popularity discounted by age, plus this server's own recent viewers (each new
+  // viewer counts like VIEWER_WEIGHT points of popularity).
   return queryRows<TitleListRow>(
     db,
     sql`with recent as (
-          select item_id, count(*)::int as viewers from watch_events
-          where item_type = ${type} and first_watched_at > now() - make_interval(days => ${TRENDING_DAYS})
-          group by item_id)
-        select ${listColumns} from titles t left join recent r on r.item_id = t.id
+          select * from unnest(${intArray(recentViewers.keys())}::int[],
+            ${intArray(recentViewers.values())}::int[]) as r(viewed_id, viewers))
+        select ${listColumns} from titles t left join recent r on r.viewed_id = t.id
         where t.media_type = ${type} and t.title <> ''
         order by coalesce(t.popularity, 0)
             / (1 + greatest(0, extract(year from now()) - coalesce(extract(year from t.release_date), 1900)) / 8.0)
@@ -119,7 +122,7 @@ export function listByPopularity(
   );
 }
 
-/** Titles available on a provider in a region, by popularity. */
+/** Titles available on a streaming provider in a region, by popularity. */
 export function listByProvider(
   db: Database,
   type: MediaType,
@@ -132,7 +135,7 @@ export function listByProvider(
     db,
     sql`select ${listColumns} from titles t
         where t.media_type = ${type} and t.title <> '' and exists (
-          select 1 from title_providers p where p.media_type = t.media_type and p.title_id = t.id
+          select 1 from title_providers p where p.media_type = t.media_type and p.tmdb_id = t.id
             and p.provider_id = ${providerId} and p.region = ${region})
         order by popularity desc nulls last, vote_count desc nulls last, id ${page(limit, offset)}`,
   );
@@ -185,7 +188,7 @@ export function searchTitles(
 
 /** Refreshes planner statistics after bulk writes (seed, import) so searches use the indexes. */
 export async function analyzeCatalogue(db: Database): Promise<void> {
-  await db.execute(sql`analyze titles, seasons, episodes, credits, title_providers, anime_media`);
+  await db.execute(sql`analyze titles, seasons, episodes, credits, title_providers`);
 }
 
 /** One title's row, or undefined. */
@@ -211,7 +214,7 @@ export function findCredits(db: Database, type: MediaType, id: number): Promise<
   return queryRows<CreditRow>(
     db,
     sql`select kind, "order", cast_id, person_id, name, character, job, department, profile_path
-        from credits where media_type = ${type} and title_id = ${id} order by kind, "order"`,
+        from credits where media_type = ${type} and tmdb_id = ${id} order by kind, "order"`,
   );
 }
 
@@ -220,7 +223,7 @@ export function findSeasons(db: Database, showId: number): Promise<SeasonRow[]> 
   return queryRows<SeasonRow>(
     db,
     sql`select id, season_number, name, overview, air_date::text as air_date, poster_path,
-          episode_count from seasons where show_id = ${showId} order by season_number`,
+          episode_count from seasons where tmdb_id = ${showId} order by season_number`,
   );
 }
 
@@ -233,7 +236,7 @@ export async function findSeason(
   const rows = await queryRows<SeasonRow>(
     db,
     sql`select id, season_number, name, overview, air_date::text as air_date, poster_path,
-          episode_count from seasons where show_id = ${showId} and season_number = ${seasonNumber}`,
+          episode_count from seasons where tmdb_id = ${showId} and season_number = ${seasonNumber}`,
   );
   return rows[0];
 }
@@ -248,7 +251,7 @@ export function findEpisodes(
     db,
     sql`select id, season_number, episode_number, name, overview, air_date::text as air_date,
           still_path, runtime, vote_average from episodes
-        where show_id = ${showId} and season_number = ${seasonNumber} order by episode_number`,
+        where tmdb_id = ${showId} and season_number = ${seasonNumber} order by episode_number`,
   );
 }
 
@@ -270,23 +273,6 @@ export function findTitlesByIds(
             sql`, `,
           )})`,
   );
-}
-
-/**
- * The title most users started watching in the last TRENDING_DAYS days (ties: the latest
- * start), or undefined when nobody watched anything in that time.
- */
-export async function findMostWatched(
-  db: Database,
-): Promise<{ id: number; type: MediaType } | undefined> {
-  const rows = await queryRows<{ id: number; type: MediaType }>(
-    db,
-    sql`select item_id as id, item_type as type from watch_events
-        where first_watched_at > now() - make_interval(days => ${TRENDING_DAYS})
-        group by item_type, item_id
-        order by count(*) desc, max(first_watched_at) desc limit 1`,
-  );
-  return rows[0];
 }
 
 /** Whether the catalogue holds no title at all (first start). */

@@ -12,7 +12,6 @@ import {
   mediaDetailsSchema,
   mediaPageSchema,
   mediaTypeSchema,
-  mostWatchedSchema,
   pageSchema,
   PROVIDERS,
   providerSchema,
@@ -20,9 +19,7 @@ import {
   seasonDetailsSchema,
   trailerSchema,
 } from '@pigostream/contracts';
-import type { Database } from '@pigostream/db';
 import { artPath } from './art-paths.ts';
-import { findMostWatched, TRENDING_DAYS } from './catalogue.repository.ts';
 import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
 
 const typeParams = z.object({ type: mediaTypeSchema });
@@ -43,7 +40,7 @@ const providerIdSchema = z
   .regex(/^\d{1,6}$/, 'provider must be a provider id')
   .transform(Number);
 
-/** The fixed provider list with drawn logo marks (decisions.md: no trademark images). */
+/** The fixed streaming-provider list with drawn logo marks (decisions.md: no trademark images). */
 const providerList = PROVIDERS.map((p) => ({
   ...p,
   logo: artPath('logo', `provider-${p.id}-${p.bg}`, p.name),
@@ -51,13 +48,11 @@ const providerList = PROVIDERS.map((p) => ({
 
 export interface CatalogueRoutesOptions {
   source: CatalogueSource;
-  /** This server's database: watch events (most watched) live there whatever the source. */
-  db: Database;
 }
 
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (
   app,
-  { source, db },
+  { source },
 ) => {
   const tags = ['catalogue'];
 
@@ -206,25 +201,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     (req) => source.season(req.query.id, req.query.seasonNumber),
-  );
-
-  app.get(
-    '/index/most-watched',
-    {
-      schema: {
-        tags,
-        summary: `The '#1 Most Watched' title: most new viewers on this server in ${TRENDING_DAYS} days`,
-        response: {
-          200: mostWatchedSchema,
-          404: errorSchema,
-        },
-      },
-    },
-    async (_req, reply) => {
-      const top = await findMostWatched(db);
-      if (!top) return reply.code(404).send({ error: 'Nothing has been watched recently.' });
-      return top;
-    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 /**
- * The catalogue as the API sees it: one interface, answered by the local database today and by
- * TMDB v3 later (issue 3). Every method answers TMDB-shaped objects (spec section 3).
+ * The catalogue source as the API sees it: one interface with two implementations, the local
+ * database (`CATALOG_SOURCE=local`, local.source.ts) and live TMDB v3 (`tmdb`,
+ * tmdb/tmdb.source.ts). Every method answers TMDB-shaped objects (spec section 3).
  */
 import type {
   MediaDetails,
@@ -22,7 +23,7 @@ export interface CatalogueSource {
   popular(type: MediaType, page: number): Promise<MediaPage>;
   /** Typo-tolerant title search (title and original title), 20 per page. */
   search(type: MediaType, query: string, page: number): Promise<MediaPage>;
-  /** Titles streaming on a provider (canonical id) in an ISO 3166-1 region, 20 per page. */
+  /** Titles on a streaming provider (canonical id) in an ISO 3166-1 region, 20 per page. */
   byProvider(type: MediaType, providerId: number, region: string, page: number): Promise<MediaPage>;
   /** Full details with credits and videos. @throws NotFoundError */
   details(type: MediaType, id: number): Promise<MediaDetails>;

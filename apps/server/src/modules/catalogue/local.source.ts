@@ -7,14 +7,24 @@ import { NotFoundError, PAGE_SIZE, type CatalogueSource } from './catalogue.sour
 
 const offset = (page: number) => (page - 1) * PAGE_SIZE;
 
-/** Builds the local source over a database. */
-export function createLocalSource(db: Database): CatalogueSource {
+/** What trending asks the activity module (activity.service.ts). */
+export interface RecentActivity {
+  /** Title id -> users who started watching it lately. */
+  recentViewers(type: MediaType): Promise<ReadonlyMap<number, number>>;
+}
+
+/**
+ * Builds the local source over a database; trending blends in `activity`'s recent viewers
+ * (ARCHITECTURE.md: Data).
+ */
+export function createLocalSource(db: Database, activity: RecentActivity): CatalogueSource {
   return {
     async trending(type, page) {
-      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page), true), page);
+      const viewers = await activity.recentViewers(type);
+      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page), viewers), page);
     },
     async popular(type, page) {
-      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page), false), page);
+      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page)), page);
     },
     async search(type, query, page) {
       return toPage(await repo.searchTitles(db, type, query, PAGE_SIZE, offset(page)), page);

@@ -12,13 +12,13 @@ import type { Database } from '@pigostream/db';
 import { languageFromCode, languageFromEnglishName } from '../../lib/languages.ts';
 import { analyzeCatalogue, isCatalogueEmpty } from './catalogue.repository.ts';
 import {
+  analyzeAnime,
   writeAnime,
-  writeTitles,
   type AnimeLinkRow,
   type AnimeRow,
   type RelationRow,
-  type TitleRecord,
-} from './catalogue.writer.ts';
+} from '../anime/anime.writer.ts';
+import { writeTitles, type TitleRecord } from './catalogue.writer.ts';
 import {
   starterAnimeSchema,
   starterMovieSchema,
@@ -220,6 +220,7 @@ export async function seedIfEmpty(
   const written = await writeTitles(db, starter.titles);
   const anime = await writeAnime(db, starter.anime, starter.relations, starter.links);
   await analyzeCatalogue(db);
+  await analyzeAnime(db);
   return {
     titles: written.titles.added,
     episodes: written.episodes.added,

@@ -32,9 +32,9 @@ export async function saveEntry(
     list === 'watch_history' ? sql`do update set ${time} = clock_timestamp()` : sql`do nothing`;
   const rows = await queryRows<{ added: boolean }>(
     db,
-    sql`insert into ${table} (user_id, media_type, media_id, ${time})
+    sql`insert into ${table} (user_id, media_type, tmdb_id, ${time})
         values (${userId}, ${type}, ${id}, clock_timestamp())
-        on conflict (user_id, media_type, media_id) ${onConflict}
+        on conflict (user_id, media_type, tmdb_id) ${onConflict}
         returning (xmax = 0) as added`,
   );
   return rows[0]?.added ?? false;
@@ -52,7 +52,7 @@ export async function removeEntry(
   const rows = await queryRows(
     db,
     sql`delete from ${table}
-        where user_id = ${userId} and media_type = ${type} and media_id = ${id}
+        where user_id = ${userId} and media_type = ${type} and tmdb_id = ${id}
         returning 1`,
   );
   return rows.length > 0;
@@ -78,14 +78,14 @@ export async function listEntryIds(
   limit: number,
 ): Promise<number[]> {
   const { table, time } = LISTS[list];
-  const rows = await queryRows<{ media_id: number }>(
+  const rows = await queryRows<{ tmdb_id: number }>(
     db,
-    sql`select media_id from ${table}
+    sql`select tmdb_id from ${table}
         where user_id = ${userId} and media_type = ${type}
-        order by ${time} desc, media_id desc
+        order by ${time} desc, tmdb_id desc
         limit ${limit}`,
   );
-  return rows.map((r) => r.media_id);
+  return rows.map((r) => r.tmdb_id);
 }
 
 /** Whether a title is in a user's list; without a type, as a movie or as a show. */
@@ -101,7 +101,7 @@ export async function hasEntry(
   const rows = await queryRows(
     db,
     sql`select 1 from ${table}
-        where user_id = ${userId} and media_id = ${id} ${typeFilter}
+        where user_id = ${userId} and tmdb_id = ${id} ${typeFilter}
         limit 1`,
   );
   return rows.length > 0;

@@ -7,17 +7,20 @@
  *    titles, when co-watch runs short; a user with few events always gets some of these;
  * 3. popularity: most watched here, then the catalogue's most popular (a new user gets these).
  *
- * The model is loaded from `watch_events` on first use. This process's inserts reach it at
- * once; other processes' (several servers on one PostgreSQL) are picked up every few seconds.
- * The user's own titles are read from the database on every request, so a title just watched
- * is never recommended.
+ * The model is loaded from the activity module's watch events on first use. This process's
+ * inserts reach it at once; other processes' (several servers on one PostgreSQL) are picked up
+ * every few seconds. The user's own titles are asked for on every request, so a title just
+ * watched is never recommended. The recommender keeps no table of its own: it asks the
+ * activity, catalogue and anime modules.
  */
 import { MAX_RECOMMENDATIONS, type MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
+import { ActivityService } from '../activity/activity.service.ts';
+import { franchiseTitles } from '../anime/anime.service.ts';
+import { popularTitles, similarTitles } from '../catalogue/catalogue.service.ts';
 import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
 import { NotFoundError } from '../catalogue/catalogue.source.ts';
 import { CoWatchModel, itemKey, type ItemRef } from './co-watch.model.ts';
-import * as repo from './recommender.repository.ts';
 
 /** Below this many watched titles a user "has few events": catalogue similarity always shows. */
 export const FEW_EVENTS = 5;
@@ -29,6 +32,8 @@ const CONTENT_SEEDS = 10;
 export const REFRESH_MS = 5_000;
 /** Re-read window behind the sync cursor, in s: covers transactions that commit late. */
 const LOOKBACK_SECONDS = 60;
+/** Catalogue-similarity score of a title per franchise entry it shares with the seeds. */
+const FRANCHISE_WEIGHT = 8;
 
 /** Tuning of a {@link RecommenderService}. */
 export interface RecommenderOptions {
@@ -45,12 +50,19 @@ export class RecommenderService {
   private timer: NodeJS.Timeout | undefined;
   private syncing: Promise<void> | undefined;
   private closed = false;
+  private readonly activity: ActivityService;
 
+  /**
+   * @param db this server's database, which the activity, catalogue and anime modules answer from.
+   * @param catalogue the catalogue source, which checks inserted titles.
+   */
   constructor(
     private readonly db: Database,
     private readonly catalogue: CatalogueSource,
     private readonly options: RecommenderOptions = {},
-  ) {}
+  ) {
+    this.activity = new ActivityService(db);
+  }
 
   /**
    * Records a watch of a title by a user (spec 7 `/recommender/insert`).
@@ -59,7 +71,7 @@ export class RecommenderService {
   async insert(userId: string, type: MediaType, id: number): Promise<void> {
     const [known] = await this.catalogue.summaries(type, [id]);
     if (!known) throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${id}`);
-    await repo.recordWatch(this.db, userId, type, id);
+    await this.activity.recordWatch(userId, type, id);
     // A model still loading gets it from the load or here; a failed load re-reads it later.
     const model = await this.model?.catch(() => undefined);
     model?.add(userId, type, id);
@@ -71,19 +83,35 @@ export class RecommenderService {
    */
   async recommend(userId: string): Promise<ItemRef[]> {
     const model = await this.ready();
-    const watched = await repo.watchedTitles(this.db, userId);
+    const watched = await this.activity.watchedTitles(userId);
     const coWatch = model.recommend(userId, watched, MAX_RECOMMENDATIONS);
     const answer = new Answer(watched);
     const few = watched.length < FEW_EVENTS;
     answer.add(few ? coWatch.slice(0, FEW_EVENTS_CO_WATCH) : coWatch);
     if (watched.length > 0 && (few || !answer.full())) {
-      const seeds = watched.slice(0, CONTENT_SEEDS);
-      answer.add(await repo.similarTitles(this.db, userId, seeds, MAX_RECOMMENDATIONS));
+      answer.add(await this.similar(watched.slice(0, CONTENT_SEEDS), watched));
     }
     answer.add(coWatch);
     if (!answer.full()) answer.add(model.popular(watched, 2 * MAX_RECOMMENDATIONS));
-    if (!answer.full()) answer.add(await repo.popularTitles(this.db, 2 * MAX_RECOMMENDATIONS));
+    if (!answer.full()) answer.add(await popularTitles(this.db, 2 * MAX_RECOMMENDATIONS));
     return answer.items;
+  }
+
+  /**
+   * Catalogue similarity of `seeds`: the same or a related anime entry (the anime module), a
+   * shared director, cast or genres (the catalogue module); `watched` titles left out.
+   */
+  private async similar(seeds: ItemRef[], watched: ItemRef[]): Promise<ItemRef[]> {
+    const franchise = await franchiseTitles(this.db, seeds);
+    return similarTitles(this.db, seeds, {
+      extra: franchise.map((t) => ({
+        type: t.type,
+        id: t.id,
+        score: FRANCHISE_WEIGHT * t.entries,
+      })),
+      exclude: watched,
+      limit: MAX_RECOMMENDATIONS,
+    });
   }
 
   /**
@@ -123,10 +151,9 @@ export class RecommenderService {
 
   private async load(): Promise<CoWatchModel> {
     const model = new CoWatchModel();
-    const at = await repo.databaseNow(this.db);
-    for (const e of await repo.eventsSince(this.db, null))
-      model.add(e.user_id, e.item_type, e.item_id);
-    this.cursor = at;
+    const { events, cursor } = await this.activity.eventsSince(null);
+    for (const e of events) model.add(e.user_id, e.item_type, e.tmdb_id);
+    this.cursor = cursor;
     const every = this.options.refreshMs ?? REFRESH_MS;
     if (every > 0 && !this.timer && !this.closed) {
       this.timer = setInterval(() => {
@@ -139,10 +166,9 @@ export class RecommenderService {
 
   private async pull(): Promise<void> {
     const model = await this.ready();
-    const at = await repo.databaseNow(this.db);
-    const events = await repo.eventsSince(this.db, this.cursor, LOOKBACK_SECONDS);
-    for (const e of events) model.add(e.user_id, e.item_type, e.item_id);
-    this.cursor = at;
+    const { events, cursor } = await this.activity.eventsSince(this.cursor, LOOKBACK_SECONDS);
+    for (const e of events) model.add(e.user_id, e.item_type, e.tmdb_id);
+    this.cursor = cursor;
   }
 }
 

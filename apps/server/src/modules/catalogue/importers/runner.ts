@@ -12,13 +12,12 @@ import type { z } from 'zod';
 import type { Database } from '@pigostream/db';
 import { analyzeCatalogue } from '../catalogue.repository.ts';
 import {
+  analyzeAnime,
   writeAnime,
-  writeTitles,
   type AnimeRow,
   type RelationRow,
-  type TitleRecord,
-  type WriteCounts,
-} from '../catalogue.writer.ts';
+} from '../../anime/anime.writer.ts';
+import { writeTitles, type TitleRecord, type WriteCounts } from '../catalogue.writer.ts';
 
 /** An AniList entry with its relation edges. */
 export interface AnimeItem {
@@ -200,6 +199,7 @@ export async function runImport<T>(
   }
   await flush();
   await analyzeCatalogue(db);
+  await analyzeAnime(db);
   progress(size);
   summary.seconds = (performance.now() - started) / 1000;
   return summary;

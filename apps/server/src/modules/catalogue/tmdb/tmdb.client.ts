@@ -1,9 +1,11 @@
 /**
  * TMDB v3 HTTP client: Bearer token (v4 read access token) or `api_key`, a request-rate limit
  * under TMDB's, one overall deadline per call (per-attempt timeouts inside it), bounded retries
- * with exponential backoff for network errors and 5xx, and 429 `Retry-After` honoured.
+ * with exponential backoff for network errors and 5xx, and 429 `Retry-After` honoured
+ * (lib/upstream-retry.ts, shared with the AniList client).
  */
 import pThrottle from 'p-throttle';
+import { RetryableError, withUpstreamRetries } from '../../../lib/upstream-retry.ts';
 import { NotFoundError } from '../catalogue.source.ts';
 import { UpstreamError } from '../upstream-error.ts';
 
@@ -23,8 +25,6 @@ export interface TmdbClientOptions {
 }
 
 export type TmdbGet = (path: string, params?: Record<string, string | number>) => Promise<unknown>;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Seconds (or an HTTP date) of a Retry-After header, in ms; undefined when absent or invalid. */
 function retryAfterMs(header: string | null): number | undefined {
@@ -63,20 +63,16 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbGet {
     const url = new URL(`${options.baseUrl}/${path}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
     if (!options.token && options.apiKey) url.searchParams.set('api_key', options.apiKey);
-    const deadline = Date.now() + options.timeoutMs;
-    let lastProblem = 'no answer';
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      const left = deadline - Date.now();
-      if (left <= 0) break;
+    const started = Date.now();
+    const once = async (left: number, attempt: number): Promise<unknown> => {
       let response: Response;
       try {
         response = await send(url.toString(), AbortSignal.timeout(left));
       } catch (error) {
-        lastProblem =
+        const problem =
           error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network error';
-        options.log?.('tmdb request failed', { path, attempt, problem: lastProblem });
-        await sleep(Math.min(backoffMs * 2 ** attempt, Math.max(0, deadline - Date.now())));
-        continue;
+        options.log?.('tmdb request failed', { path, attempt: attempt - 1, problem });
+        throw new RetryableError(problem);
       }
       if (response.ok) {
         try {
@@ -90,25 +86,38 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbGet {
       if (response.status === 401 || response.status === 403) {
         throw new UpstreamError('The catalogue service refused our credentials (TMDB_API_TOKEN).');
       }
-      lastProblem = `status ${response.status}`;
-      options.log?.('tmdb answered an error', { path, attempt, status: response.status });
+      options.log?.('tmdb answered an error', {
+        path,
+        attempt: attempt - 1,
+        status: response.status,
+      });
       if (response.status === 429) {
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs * 2 ** attempt;
-        if (Date.now() + wait >= deadline) {
-          throw new UpstreamError('The catalogue service is busy. Please try again shortly.', 503);
-        }
-        await sleep(wait);
-        continue;
+        throw new RetryableError(
+          `status ${response.status}`,
+          retryAfterMs(response.headers.get('retry-after')),
+          'busy',
+        );
       }
       if (response.status < 500) {
         throw new UpstreamError(`The catalogue service rejected the request (${response.status}).`);
       }
-      await sleep(Math.min(backoffMs * 2 ** attempt, Math.max(0, deadline - Date.now())));
+      throw new RetryableError(`status ${response.status}`);
+    };
+    const late = () => new UpstreamError('The catalogue service did not answer in time.');
+    try {
+      return await withUpstreamRetries(once, {
+        timeoutMs: options.timeoutMs,
+        retries,
+        backoffMs,
+        tooLong: (error) =>
+          error.detail === 'busy'
+            ? new UpstreamError('The catalogue service is busy. Please try again shortly.', 503)
+            : late(),
+      });
+    } catch (error) {
+      if (!(error instanceof RetryableError)) throw error;
+      if (error.message === 'timeout' || Date.now() - started >= options.timeoutMs) throw late();
+      throw new UpstreamError(`The catalogue service is not answering (${error.message}).`);
     }
-    throw new UpstreamError(
-      lastProblem === 'timeout' || Date.now() >= deadline
-        ? 'The catalogue service did not answer in time.'
-        : `The catalogue service is not answering (${lastProblem}).`,
-    );
   };
 }

@@ -120,6 +120,8 @@ export const providerSchema = z.object({
   logo: z.string(),
 });
 export type Provider = z.infer<typeof providerSchema>;
+/** `GET /providers`: the fixed list, in spec order. */
+export const providersSchema = z.array(providerSchema);
 
 /**
  * What a user list (watch history, My List) shows and ranks by for one title: id, type, title

@@ -1,10 +1,11 @@
 /** Shared request pieces and the error shape (spec section 7, section 8). */
 import { z } from './zod.ts';
+import { MAX_PAGE, MAX_QUERY_LENGTH, MEDIA_TYPES } from './constants.ts';
 
-export const mediaTypeSchema = z.enum(['movie', 'tv'], {
+/** `'movie'` or `'tv'` ({@link MEDIA_TYPES}). */
+export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
   error: "type must be 'movie' or 'tv'",
 });
-export type MediaType = z.infer<typeof mediaTypeSchema>;
 
 /** A positive integer id given as a string of digits (query strings and path params). */
 export const idSchema = z
@@ -13,8 +14,7 @@ export const idSchema = z
   .transform(Number)
   .refine((n) => n > 0, 'id must be a positive whole number');
 
-/** TMDB pages: 1 to 500. */
-export const MAX_PAGE = 500;
+/** `?page=`: TMDB pages, 1 to {@link MAX_PAGE}; 1 when absent. */
 export const pageSchema = z
   .string()
   .regex(/^\d{1,4}$/, 'page must be a whole number from 1 to 500')
@@ -23,8 +23,7 @@ export const pageSchema = z
   .optional()
   .transform((n) => n ?? 1);
 
-/** Longest accepted search query, in characters. */
-export const MAX_QUERY_LENGTH = 200;
+/** `?query=`: trimmed, 1 to {@link MAX_QUERY_LENGTH} characters, no control characters. */
 export const searchQuerySchema = z
   .string({ error: 'query is required' })
   .trim()

@@ -6,7 +6,8 @@
  */
 import { z } from './zod.ts';
 import { titleSummarySchema } from './catalogue.ts';
-import { idSchema, MAX_QUERY_LENGTH, mediaTypeSchema } from './common.ts';
+import { idSchema, mediaTypeSchema } from './common.ts';
+import { MAX_QUERY_LENGTH } from './constants.ts';
 
 /** Default number of movies and of shows a list answers (spec section 9). */
 export const DEFAULT_LIST_LIMIT = 12;
@@ -135,9 +136,12 @@ export const saveSearchBodySchema = z.object(
 /** One saved search (spec section 3: Search history entry). */
 export const searchHistoryEntrySchema = z.object({ id: z.number().int(), query: z.string() });
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
+/** `GET /index/fetch-search-history/{uid}`: the saved searches, newest first. */
+export const searchHistorySchema = z.array(searchHistoryEntrySchema);
 
 /** Answer of a search save: the latest entry, and whether this call added it. */
 export const savedSearchSchema = searchHistoryEntrySchema.extend({ saved: z.boolean() });
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
 /** `{uid}` and `{historyId}` of a search-history removal. */
 export const removeSearchParamsSchema = z.object({

@@ -14,7 +14,11 @@ import { API_BASE } from '../../../lib/api-client.ts';
 import type { AnimeSourceMedia } from '../anime-view-contract.ts';
 import { canLookUp, findMatch } from '../rules/matching.ts';
 import { buildRelationGraph } from '../rules/relation-graph.ts';
-import { ANIME_SEARCH_QUERY, relationAlias, relationsQuery } from './anime-queries.ts';
+import {
+  ANIME_SEARCH_QUERY,
+  relationAlias,
+  relationsQuery,
+} from '@pigostream/contracts/anime-queries';
 
 /** Most entries one graph lists; bounds the follow-up calls for very large franchises. */
 export const MAX_RELATIONS = 100;

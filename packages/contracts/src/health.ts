@@ -2,7 +2,7 @@
  * Health and app configuration (issue 15; spec 2 Home's sidebar links, decisions.md): no session
  * needed. Built with zod/mini: `/app-config` is read on every app screen.
  */
-import { zm as z } from './mini.ts';
+import { z } from './zod.ts';
 
 /**
  * `GET /app-config`: the sidebar's chat channel and source repository links, null when unset

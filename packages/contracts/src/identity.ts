@@ -4,7 +4,7 @@
  * better-auth's answers under `/pigo-stream/identity/*`. Built with zod/mini and importable on
  * its own (`@pigostream/contracts/identity`), so the sign-in screen loads no other schema.
  */
-import { zm as z } from './mini.ts';
+import { z } from './zod.ts';
 
 /** `GET /auth/config` (no session): what the sign-in screen needs to know (spec 4, spec 5). */
 export const authConfigSchema = z.object({

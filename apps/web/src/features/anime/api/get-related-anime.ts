@@ -9,7 +9,7 @@ import {
   type RelatedAnime,
 } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiCall, ApiError, type ResponseSchema } from '../../../lib/api-client.ts';
 import type { AnimeSourceMedia } from '../anime-view-contract.ts';
 import { canLookUp, findMatch } from '../rules/matching.ts';

@@ -5,20 +5,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_ALLOWED_EMAIL_DOMAINS,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+} from '@pigostream/contracts/constants';
 
 /** Sender of identity mail unless MAIL_FROM says otherwise. */
 const DEFAULT_MAIL_FROM = 'PigoStream <no-reply@pigostream.local>';
 /** Google's OpenID Connect discovery document. */
 const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
-/** Sign-up e-mail domains allowed by default (decisions.md). */
-const DEFAULT_EMAIL_DOMAINS = [
-  'gmail.com',
-  'outlook.com',
-  'hotmail.com',
-  'yahoo.com',
-  'icloud.com',
-  'protonmail.com',
-];
 /** Vite's dev server, trusted as an origin only when PUBLIC_URL is unset (a local setup). */
 const DEV_WEB_PORT = 5173;
 
@@ -47,8 +42,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_DISCOVERY_URL: z.url().default(GOOGLE_DISCOVERY_URL),
-  ALLOWED_EMAIL_DOMAINS: z.string().default(DEFAULT_EMAIL_DOMAINS.join(',')),
-  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(6),
+  ALLOWED_EMAIL_DOMAINS: z.string().default(DEFAULT_ALLOWED_EMAIL_DOMAINS.join(',')),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(DEFAULT_PASSWORD_MIN_LENGTH),
   SOURCES_FILE: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   RELEASES_FILE: z.string().optional(),

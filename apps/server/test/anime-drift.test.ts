@@ -15,7 +15,7 @@ import {
   ANIME_SEARCH_QUERY,
   relationAlias,
   relationsQuery,
-} from '../../web/src/features/anime/api/anime-queries.ts';
+} from '@pigostream/contracts/anime-queries';
 import { buildRelationGraph } from '../../web/src/features/anime/rules/relation-graph.ts';
 
 import {

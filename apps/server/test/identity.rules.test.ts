@@ -4,6 +4,10 @@
  * verification mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ALLOWED_EMAIL_DOMAINS,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+} from '@pigostream/contracts/constants';
 import { loadConfig } from '../src/config.ts';
 import { API, IDENTITY, startIdentityApp, type IdentityTestApp } from './helpers/identity-app.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
@@ -61,15 +65,8 @@ describe('sign-up rules', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       google: false,
-      passwordMinLength: 6,
-      allowedEmailDomains: [
-        'gmail.com',
-        'outlook.com',
-        'hotmail.com',
-        'yahoo.com',
-        'icloud.com',
-        'protonmail.com',
-      ],
+      passwordMinLength: DEFAULT_PASSWORD_MIN_LENGTH,
+      allowedEmailDomains: DEFAULT_ALLOWED_EMAIL_DOMAINS,
     });
   });
 });

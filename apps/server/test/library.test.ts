@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyList, TitleSummary, WatchHistory } from '@pigostream/contracts';
 import { queryRows } from '@pigostream/db';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { API, createUser, request, type TestUser } from './helpers/users.ts';
@@ -29,24 +30,6 @@ afterAll(async () => {
 
 const at = (list: number[], i: number) => list[i] ?? 0;
 
-interface Item {
-  id: number;
-  type: string;
-  title?: string;
-  name?: string;
-  poster_path: string;
-  vote_average: number;
-  genres: { name: string }[];
-}
-interface History {
-  moviesHistory: Item[];
-  showsHistory: Item[];
-}
-interface MyList {
-  moviesList: Item[];
-  showsList: Item[];
-}
-
 const saveHistory = (u: TestUser, id: number | string, type: string) =>
   request(t.app, u, 'POST', `${API}/watch-history/save-watch-history`, {
     userUID: u.uid,
@@ -67,7 +50,7 @@ const history = async (u: TestUser, query = '') => {
     `${API}/watch-history/${u.uid}/fetch-watch-history${query}`,
   );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<History>();
+  return res.json<WatchHistory>();
 };
 const saveList = (u: TestUser, id: number, type: string) =>
   request(t.app, u, 'POST', `${API}/my-list/save-my-list`, { userUID: u.uid, id, type });
@@ -83,7 +66,7 @@ const inList = async (u: TestUser, query: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ inList: boolean }>().inList;
 };
-const ids = (items: Item[]) => items.map((i) => i.id);
+const ids = (items: TitleSummary[]) => items.map((i) => i.id);
 
 describe('watch history', () => {
   it('saves titles and answers them newest first, movies and shows apart, as list items', async () => {

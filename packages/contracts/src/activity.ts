@@ -6,7 +6,10 @@ import { z } from './zod.ts';
 import { mediaTypeSchema } from './common.ts';
 
 /** A title by TMDB id and type: `{ id, type }`. */
-export const mediaRefSchema = z.object({ id: z.number().int().positive(), type: mediaTypeSchema });
+export const mediaRefSchema = z.object({
+  id: z.number().check(z.int(), z.positive()),
+  type: mediaTypeSchema,
+});
 export type MediaRef = z.infer<typeof mediaRefSchema>;
 
 /** `GET /index/most-watched` answers the title with the most new viewers in 7 days (200). */

@@ -10,13 +10,16 @@ export const MAX_GRAPHQL_QUERY_LENGTH = 10_000;
 /** Longest accepted `variables.search`, in characters (after trimming). */
 export const MAX_ANIME_SEARCH_LENGTH = 200;
 
-const animeSearchSchema = z
-  .string({ error: 'search is required' })
-  .trim()
-  .min(1, 'search must not be empty')
-  .max(MAX_ANIME_SEARCH_LENGTH, `search must be at most ${MAX_ANIME_SEARCH_LENGTH} characters`)
+const animeSearchSchema = z.string({ error: 'search is required' }).check(
+  z.trim(),
+  z.minLength(1, 'search must not be empty'),
+  z.maxLength(
+    MAX_ANIME_SEARCH_LENGTH,
+    `search must be at most ${MAX_ANIME_SEARCH_LENGTH} characters`,
+  ),
   // eslint-disable-next-line no-control-regex
-  .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'search must not contain control characters');
+  z.refine((q) => !/[\u0000-\u001f\u007f]/.test(q), 'search must not contain control characters'),
+);
 
 /**
  * `{ query, variables: { search, ...other variables }, operationName? }`. `search` is trimmed;
@@ -26,16 +29,18 @@ export const animeInfoRequestSchema = z.object(
   {
     query: z
       .string({ error: 'query is required' })
-      .min(1, 'query must not be empty')
-      .max(
-        MAX_GRAPHQL_QUERY_LENGTH,
-        `query must be at most ${MAX_GRAPHQL_QUERY_LENGTH} characters`,
+      .check(
+        z.minLength(1, 'query must not be empty'),
+        z.maxLength(
+          MAX_GRAPHQL_QUERY_LENGTH,
+          `query must be at most ${MAX_GRAPHQL_QUERY_LENGTH} characters`,
+        ),
       ),
     variables: z.looseObject(
       { search: animeSearchSchema },
       { error: 'variables must be an object with search' },
     ),
-    operationName: z.string().max(200).optional(),
+    operationName: z.optional(z.string().check(z.maxLength(200))),
   },
   { error: 'body must be a JSON object with query and variables' },
 );
@@ -44,8 +49,10 @@ export type AnimeInfoRequest = z.infer<typeof animeInfoRequestSchema>;
 /** One GraphQL error as AniList answers it: `{ message, status?, locations? }`. */
 export const graphqlErrorSchema = z.looseObject({
   message: z.string(),
-  status: z.number().int().optional(),
-  locations: z.array(z.object({ line: z.number().int(), column: z.number().int() })).optional(),
+  status: z.optional(z.number().check(z.int())),
+  locations: z.optional(
+    z.array(z.object({ line: z.number().check(z.int()), column: z.number().check(z.int()) })),
+  ),
 });
 
 /**
@@ -53,8 +60,8 @@ export const graphqlErrorSchema = z.looseObject({
  * null when the query was refused (400).
  */
 export const graphqlResponseSchema = z.looseObject({
-  data: z.unknown().optional(),
-  errors: z.array(graphqlErrorSchema).optional(),
+  data: z.optional(z.unknown()),
+  errors: z.optional(z.array(graphqlErrorSchema)),
 });
 export type GraphqlResponse = z.infer<typeof graphqlResponseSchema>;
 
@@ -66,41 +73,42 @@ export type GraphqlResponse = z.infer<typeof graphqlResponseSchema>;
  */
 
 /** A list AniList may answer as null (read as []) or with null entries (skipped). */
-function lenientList<T extends z.ZodType>(item: T) {
-  return z
-    .array(item.nullable())
-    .nullable()
-    .transform((items) => (items ?? []).filter((x): x is NonNullable<typeof x> => x !== null));
+function lenientList<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.nullable(z.array(z.nullable(item))),
+    z.transform((items) => (items ?? []).filter((x): x is NonNullable<typeof x> => x !== null)),
+  );
 }
 
 /** AniList's FuzzyDate: any part may be null. */
 export const fuzzyDateSchema = z.object({
-  year: z.number().int().nullable(),
-  month: z.number().int().nullable(),
-  day: z.number().int().nullable(),
+  year: z.nullable(z.number().check(z.int())),
+  month: z.nullable(z.number().check(z.int())),
+  day: z.nullable(z.number().check(z.int())),
 });
 
 const titleParts = z.object({
-  english: z.string().nullable(),
-  romaji: z.string().nullable(),
+  english: z.nullable(z.string()),
+  romaji: z.nullable(z.string()),
 });
 
 /** AniList's MediaTitle; a null title reads as one with no names. */
-const animeTitleSchema = titleParts
-  .nullable()
-  .transform((title) => title ?? { english: null, romaji: null });
+const animeTitleSchema = z.pipe(
+  z.nullable(titleParts),
+  z.transform((title) => title ?? { english: null, romaji: null }),
+);
 
-const coverImageSchema = z.object({ large: z.string().nullable() });
+const coverImageSchema = z.object({ large: z.nullable(z.string()) });
 
 /** Related anime entry (spec section 3): a relation edge's node. */
 export const relatedAnimeSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   title: animeTitleSchema,
-  startDate: fuzzyDateSchema.nullable(),
-  type: z.string().nullable().optional(),
-  format: z.string().nullable(),
-  episodes: z.number().int().nullable(),
-  coverImage: coverImageSchema.nullable(),
+  startDate: z.nullable(fuzzyDateSchema),
+  type: z.optional(z.nullable(z.string())),
+  format: z.nullable(z.string()),
+  episodes: z.nullable(z.number().check(z.int())),
+  coverImage: z.nullable(coverImageSchema),
 });
 export type RelatedAnime = z.infer<typeof relatedAnimeSchema>;
 
@@ -109,30 +117,30 @@ export type RelatedAnime = z.infer<typeof relatedAnimeSchema>;
  * `relationType` is AniList's name as it comes, also one added after this was written.
  */
 export const animeMediaSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   title: animeTitleSchema,
-  startDate: fuzzyDateSchema.nullable(),
-  type: z.string().nullable(),
-  format: z.string().nullable(),
-  episodes: z.number().int().nullable(),
-  duration: z.number().int().nullable(),
-  description: z.string().nullable(),
-  coverImage: coverImageSchema.nullable(),
-  relations: z
-    .object({
+  startDate: z.nullable(fuzzyDateSchema),
+  type: z.nullable(z.string()),
+  format: z.nullable(z.string()),
+  episodes: z.nullable(z.number().check(z.int())),
+  duration: z.nullable(z.number().check(z.int())),
+  description: z.nullable(z.string()),
+  coverImage: z.nullable(coverImageSchema),
+  relations: z.nullable(
+    z.object({
       edges: lenientList(
-        z.object({ relationType: z.string().nullable(), node: relatedAnimeSchema.nullable() }),
+        z.object({ relationType: z.nullable(z.string()), node: z.nullable(relatedAnimeSchema) }),
       ),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type AnimeMedia = z.infer<typeof animeMediaSchema>;
 
 /** One `Page` of the app's anime query; a null page reads as one with no entries. */
-export const animePageSchema = z
-  .object({ media: lenientList(animeMediaSchema) })
-  .nullable()
-  .transform((page) => page ?? { media: [] });
+export const animePageSchema = z.pipe(
+  z.nullable(z.object({ media: lenientList(animeMediaSchema) })),
+  z.transform((page) => page ?? { media: [] }),
+);
 
 /** The answer to the app's own anime query: `{ data: { Page: { media } } }`. */
 export const animeInfoResponseSchema = z.object({

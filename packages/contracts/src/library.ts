@@ -6,7 +6,8 @@
  */
 import { z } from './zod.ts';
 import { titleSummarySchema } from './catalogue.ts';
-import { idSchema, MAX_QUERY_LENGTH, mediaTypeSchema } from './common.ts';
+import { idSchema, mediaTypeSchema } from './common.ts';
+import { MAX_QUERY_LENGTH } from './constants.ts';
 
 /** Default number of movies and of shows a list answers (spec section 9). */
 export const DEFAULT_LIST_LIMIT = 12;
@@ -29,20 +30,23 @@ function uidSchema(name: string) {
       error: (issue) =>
         issue.input === undefined ? `${name} is required` : `${name} must be a string`,
     })
-    .min(1, `${name} is required`)
-    .max(MAX_UID_LENGTH, `${name} is too long`);
+    .check(
+      z.minLength(1, `${name} is required`),
+      z.maxLength(MAX_UID_LENGTH, `${name} is too long`),
+    );
 }
 
 /** `movieLimit` / `showLimit` in a query string: 1 to 200, default 12. */
 function limitSchema(name: string) {
   const message = `${name} must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
-  return z
-    .string()
-    .regex(/^\d{1,4}$/, message)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_LIST_LIMIT, message)
-    .optional()
-    .transform((n) => n ?? DEFAULT_LIST_LIMIT);
+  return z.pipe(
+    z.optional(
+      z
+        .pipe(z.string().check(z.regex(/^\d{1,4}$/, message)), z.transform(Number))
+        .check(z.refine((n) => n >= 1 && n <= MAX_LIST_LIMIT, message)),
+    ),
+    z.transform((n) => n ?? DEFAULT_LIST_LIMIT),
+  );
 }
 
 /** Message of a body that is not a JSON object. */
@@ -54,17 +58,14 @@ function bodyIdSchema(name: string) {
   return z
     .union(
       [
-        z.number().int(message),
-        z
-          .string()
-          .regex(/^\d{1,9}$/, message)
-          .transform(Number),
+        z.number().check(z.int(message)),
+        z.pipe(z.string().check(z.regex(/^\d{1,9}$/, message)), z.transform(Number)),
       ],
       {
         error: (issue) => (issue.input === undefined ? `${name} is required` : message),
       },
     )
-    .refine((n) => n >= 1 && n <= 999_999_999, message);
+    .check(z.refine((n) => n >= 1 && n <= 999_999_999, message));
 }
 
 /** `?movieLimit=&showLimit=` of the list fetches. */
@@ -106,14 +107,14 @@ export type MyList = z.infer<typeof myListSchema>;
  * The in-list check's query (spec section 4, play page): `id`, and `type` to tell overlapping
  * movie and tv ids apart; without `type` the id is looked up among movies and shows.
  */
-export const inListQuerySchema = z.object({ id: idSchema, type: mediaTypeSchema.optional() });
+export const inListQuerySchema = z.object({ id: idSchema, type: z.optional(mediaTypeSchema) });
 /** The in-list check's answer. */
 export const inListSchema = z.object({ inList: z.boolean() });
 
 /** Answer of a save: `added` is false when the title was there already. */
 export const savedSchema = z.object({ ok: z.literal(true), added: z.boolean() });
 /** Answer of a removal; `removed` counts the rows removed (clear-all). */
-export const removedSchema = z.object({ ok: z.literal(true), removed: z.number().int() });
+export const removedSchema = z.object({ ok: z.literal(true), removed: z.number().check(z.int()) });
 
 /** A search query to save: trimmed, 1 to 200 characters, no control characters. */
 export const searchHistoryQuerySchema = z
@@ -121,10 +122,12 @@ export const searchHistoryQuerySchema = z
     error: (issue) =>
       issue.input === undefined ? 'searchQuery is required' : 'searchQuery must be a string',
   })
-  .trim()
-  .min(1, 'searchQuery must not be empty')
-  .max(MAX_QUERY_LENGTH, `searchQuery must be at most ${MAX_QUERY_LENGTH} characters`)
-  .refine((q) => !CONTROL_CHARACTERS.test(q), 'searchQuery must not contain control characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'searchQuery must not be empty'),
+    z.maxLength(MAX_QUERY_LENGTH, `searchQuery must be at most ${MAX_QUERY_LENGTH} characters`),
+    z.refine((q) => !CONTROL_CHARACTERS.test(q), 'searchQuery must not contain control characters'),
+  );
 
 /** `{ userUID, searchQuery }`. */
 export const saveSearchBodySchema = z.object(
@@ -133,19 +136,25 @@ export const saveSearchBodySchema = z.object(
 );
 
 /** One saved search (spec section 3: Search history entry). */
-export const searchHistoryEntrySchema = z.object({ id: z.number().int(), query: z.string() });
+export const searchHistoryEntrySchema = z.object({
+  id: z.number().check(z.int()),
+  query: z.string(),
+});
 export type SearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
+/** `GET /index/fetch-search-history/{uid}`: the saved searches, newest first. */
+export const searchHistorySchema = z.array(searchHistoryEntrySchema);
 
 /** Answer of a search save: the latest entry, and whether this call added it. */
-export const savedSearchSchema = searchHistoryEntrySchema.extend({ saved: z.boolean() });
+export const savedSearchSchema = z.extend(searchHistoryEntrySchema, { saved: z.boolean() });
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
 /** `{uid}` and `{historyId}` of a search-history removal. */
 export const removeSearchParamsSchema = z.object({
   uid: uidSchema('uid'),
-  historyId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'historyId must be a positive whole number')
-    .transform(Number),
+  historyId: z.pipe(
+    z.string().check(z.regex(/^\d{1,15}$/, 'historyId must be a positive whole number')),
+    z.transform(Number),
+  ),
 });
 
 /** `{ user_id, item_id, item_type, watched: true }`: one watch event. */
@@ -163,7 +172,10 @@ export const recommenderInsertBodySchema = z.object(
 export const recommendationsQuerySchema = z.object({ user_id: uidSchema('user_id') });
 
 /** A recommended title. */
-export const recommendationSchema = z.object({ id: z.number().int(), type: mediaTypeSchema });
+export const recommendationSchema = z.object({
+  id: z.number().check(z.int()),
+  type: mediaTypeSchema,
+});
 export type Recommendation = z.infer<typeof recommendationSchema>;
 /** `GET /recommender/user_recommendations`: up to 50, best first. */
 export const recommendationsSchema = z.array(recommendationSchema);

@@ -7,11 +7,10 @@ import { idSchema, mediaTypeSchema } from './common.ts';
 
 /** A positive whole number given as a string of digits (season and episode numbers). */
 function positiveNumber(field: string) {
+  const message = `${field} must be a positive whole number`;
   return z
-    .string()
-    .regex(/^\d{1,4}$/, `${field} must be a positive whole number`)
-    .transform(Number)
-    .refine((n) => n > 0, `${field} must be a positive whole number`);
+    .pipe(z.string().check(z.regex(/^\d{1,4}$/, message)), z.transform(Number))
+    .check(z.refine((n) => n > 0, message));
 }
 
 /**
@@ -21,12 +20,14 @@ function positiveNumber(field: string) {
 export const serversQuerySchema = z.object({
   id: idSchema,
   type: mediaTypeSchema,
-  season: positiveNumber('season')
-    .optional()
-    .transform((n) => n ?? 1),
-  episode: positiveNumber('episode')
-    .optional()
-    .transform((n) => n ?? 1),
+  season: z.pipe(
+    z.optional(positiveNumber('season')),
+    z.transform((n) => n ?? 1),
+  ),
+  episode: z.pipe(
+    z.optional(positiveNumber('episode')),
+    z.transform((n) => n ?? 1),
+  ),
 });
 export type ServersQuery = z.infer<typeof serversQuerySchema>;
 
@@ -38,4 +39,4 @@ export type Server = z.infer<typeof serverSchema>;
 export const serversSchema = z.array(serverSchema);
 
 /** `POST /sources/rescan`: how many video files the local media library holds after the scan. */
-export const rescanResultSchema = z.object({ files: z.number().int() });
+export const rescanResultSchema = z.object({ files: z.number().check(z.int()) });

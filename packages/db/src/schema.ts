@@ -17,8 +17,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { MediaType } from '@pigostream/contracts/constants';
 
-export type MediaType = 'movie' | 'tv';
+export type { MediaType };
 
 /** `{ id, name }` as TMDB answers genres. */
 export interface GenreJson {

@@ -2,40 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { animeInfoResponseSchema, type AnimeInfoResponse } from '@pigostream/contracts';
+import { ANIME_SEARCH_QUERY } from '@pigostream/contracts/anime-queries';
 
 export const URL_PATH = '/pigo-stream/playground/anime-info';
 
-/** The query text the app sends (spec section 7), exactly as it would write it. */
-export const APP_QUERY = `
-  query ($search: String) {
-    Page(perPage: 50) {
-      media(search: $search, type: ANIME) {
-        id
-        title { english romaji }
-        startDate { year month day }
-        type
-        format
-        episodes
-        duration
-        description
-        coverImage { large }
-        relations {
-          edges {
-            relationType
-            node {
-              id
-              title { english romaji }
-              startDate { year month day }
-              type
-              format
-              episodes
-              coverImage { large }
-            }
-          }
-        }
-      }
-    }
-  }`;
+/**
+ * The query text the app sends (spec section 7): the web app's own lookup query
+ * (`ANIME_SEARCH_QUERY`, with its fragment and `relationType(version: 2)`), not a copy.
+ */
+export const APP_QUERY = ANIME_SEARCH_QUERY;
 
 export async function post(
   app: FastifyInstance,

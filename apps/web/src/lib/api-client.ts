@@ -1,8 +1,10 @@
 /**
- * The one way the app reads the product server (spec 7): every call goes to `/pigo-stream`,
- * data GETs make up to 3 attempts 1000 ms apart (decisions.md: 3 attempts in all), and every
- * answer is checked against its `@pigostream/contracts` schema before the app sees it. This file
- * itself imports no schema library, so screens that only read small answers (sign-in) stay lean.
+ * The one way the app reads the product server (spec 7): every call goes to `/pigo-stream`, every
+ * answer is checked against its `@pigostream/contracts` schema before the app sees it, and every
+ * failure is an {@link ApiError} carrying the message the app shows (spec 8). Each call here
+ * makes one attempt; data GETs are retried by {@link shouldRetryGet} (TanStack Query's `retry`,
+ * lib/query-client.ts). This file imports no schema library: a schema comes with each call, so
+ * screens that only read small answers (sign-in) stay lean.
  */
 /** Path prefix of every product call (spec 7). */
 export const API_BASE = '/pigo-stream';
@@ -20,30 +22,41 @@ export const API_MESSAGES = {
   timedOut: 'Request timed out.',
 } as const;
 
-/** Anything that checks an unknown answer and returns it typed (a zod schema). */
+/** Anything that checks an unknown answer and returns it typed (a contracts schema). */
 export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 
 /**
- * A failed call. `message` is one of {@link API_MESSAGES}; `status` is the HTTP status when the
- * server answered; `detail` is the server's own `{ error }` text, for logs and debugging.
+ * A schema loaded only when an answer needs checking (a dynamic `import()` of the contracts):
+ * a route that must stay lean pays for the schema library only when it has an answer to read.
+ */
+export interface LazySchema<T> {
+  load(): Promise<ResponseSchema<T>>;
+}
+
+/**
+ * A failed call, of the product server or the identity server. `message` is what the app shows:
+ * one of {@link API_MESSAGES}, or the identity server's own text (spec 8: "Provider's message in
+ * the bottom alert"). `status` is the HTTP status when the server answered (undefined: no
+ * answer); `code` is the identity server's machine-readable code (e.g. 'EMAIL_NOT_VERIFIED',
+ * 'RATE_LIMITED'); `detail` is the product server's own `{ error }` text, for logs.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number | undefined;
+  readonly code: string | undefined;
   readonly detail: string | undefined;
 
-  constructor(message: string, options: { status?: number; detail?: string; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { status?: number; code?: string; detail?: string; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.status = options.status;
+    this.code = options.code;
     this.detail = options.detail;
   }
-}
-
-/** Statuses worth another attempt: timeouts, rate limits and server-side failures. */
-function isRetryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
 }
 
 /** Gateway statuses that mean the product server itself did not answer. */
@@ -51,23 +64,31 @@ function isNoResponse(status: number): boolean {
   return status === 502 || status === 503 || status === 504;
 }
 
-/** Waits `ms` milliseconds; rejects with the abort reason if `signal` aborts first. */
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** The spec 8 message of a status that is not ok: no answer (502-504), else not ok. */
+export function statusMessage(status: number): string {
+  return isNoResponse(status) ? API_MESSAGES.noResponse : API_MESSAGES.notOk;
+}
+
+/**
+ * Whether a failed data GET is worth another attempt: no answer at all (network failure or
+ * timeout), or a status that may pass (408, 429, 5xx). Other statuses and answers of the wrong
+ * shape (status 2xx) fail at once; so does anything that is not an {@link ApiError} (a
+ * cancelled call).
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const { status } = error;
+  return status === undefined || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * The retry policy of every data GET (spec 7, spec 9: 3 attempts in all, {@link RETRY_DELAY_MS}
+ * ms apart), as TanStack Query's `retry` reads it: `failureCount` is the number of failures
+ * before this one (0 after the first attempt); true while another attempt stays within
+ * {@link FETCH_ATTEMPTS} and the error {@link isRetryable}.
+ */
+export function shouldRetryGet(failureCount: number, error: unknown): boolean {
+  return failureCount + 1 < FETCH_ATTEMPTS && isRetryable(error);
 }
 
 /** Reads the server's `{ error }` text (contracts' `errorSchema`) from a failed answer, if any. */
@@ -83,8 +104,8 @@ async function readErrorDetail(response: Response): Promise<string | undefined> 
   }
 }
 
-/** `signal` combined with a per-attempt timeout of `timeoutMs` ms, when one is given. */
-function attemptSignal(
+/** `signal` combined with a timeout of `timeoutMs` ms, when one is given. */
+function callSignal(
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
 ): AbortSignal | undefined {
@@ -93,76 +114,31 @@ function attemptSignal(
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-/**
- * GETs `API_BASE + path` and returns the answer parsed by `schema`.
- *
- * Network failures and retryable statuses (408, 429, 5xx) are tried again, up to
- * {@link FETCH_ATTEMPTS} attempts {@link RETRY_DELAY_MS} ms apart; other statuses fail at once.
- * @throws ApiError 'Failed to fetch data. Server is not responding.' when the last attempt got
- *   no answer (network failure, 502, 503, 504); 'Unable to fetch data. Please try again later.'
- *   for any other status that is not ok, or an answer that does not match `schema`.
- * @throws the abort reason when `signal` aborts (TanStack Query cancels this way).
- * `timeoutMs` bounds each attempt; an attempt that times out counts as no answer. When the last
- * attempt timed out and `timeoutMessage` is given, that is the error's message instead (spec 8:
- * search after 10 s, 'Request timed out.').
- */
-export async function apiGet<T>(
-  path: string,
-  schema: ResponseSchema<T>,
-  options: { signal?: AbortSignal; timeoutMs?: number; timeoutMessage?: string } = {},
-): Promise<T> {
-  const { signal, timeoutMs, timeoutMessage } = options;
-  for (let attempt = 1; ; attempt += 1) {
-    const last = attempt >= FETCH_ATTEMPTS;
-    let response: Response;
-    try {
-      response = await fetch(`${API_BASE}${path}`, {
-        headers: { accept: 'application/json' },
-        signal: attemptSignal(signal, timeoutMs),
-      });
-    } catch (cause) {
-      if (signal?.aborted) throw cause;
-      if (last) {
-        const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-        const message = timedOut && timeoutMessage ? timeoutMessage : API_MESSAGES.noResponse;
-        throw new ApiError(message, { cause });
-      }
-      await wait(RETRY_DELAY_MS, signal);
-      continue;
-    }
-
-    if (response.ok) {
-      try {
-        return schema.parse(await response.json());
-      } catch (cause) {
-        if (signal?.aborted) throw cause;
-        throw new ApiError(API_MESSAGES.notOk, { status: response.status, cause });
-      }
-    }
-
-    const status = response.status;
-    if (!last && isRetryable(status)) {
-      await wait(RETRY_DELAY_MS, signal);
-      continue;
-    }
-    const message = isNoResponse(status) ? API_MESSAGES.noResponse : API_MESSAGES.notOk;
-    throw new ApiError(message, { status, detail: await readErrorDetail(response) });
-  }
+/** What {@link apiCall} sends and how long it waits. */
+interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body; none when undefined. */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** Longest the call may take, in ms; none when undefined. */
+  timeoutMs?: number | undefined;
+  /** The error's message when the call timed out (spec 8: 'Request timed out.'). */
+  timeoutMessage?: string | undefined;
 }
 
 /**
- * Sends one `method` call with the JSON `body` (none when undefined) to `API_BASE + path` and
- * returns the answer parsed by `schema` (spec 7: only data GETs are retried, so this makes a
- * single attempt).
- * @throws ApiError 'Failed to fetch data. Server is not responding.' on a network failure or a
- *   502/503/504; 'Unable to fetch data. Please try again later.' for any other status that is
- *   not ok (its `status` and the server's `detail` attached) or an answer `schema` rejects.
+ * Sends one call to `API_BASE + path` and returns the answer checked by `schema` (loaded first
+ * when lazy). One attempt.
+ * @throws ApiError 'Failed to fetch data. Server is not responding.' on a network failure or
+ *   timeout (`timeoutMessage` instead when given and the call timed out) or a 502/503/504;
+ *   'Unable to fetch data. Please try again later.' for any other status that is not ok (its
+ *   `status` and the server's `detail` attached) or an answer `schema` rejects.
+ * @throws the abort reason when `signal` aborts (TanStack Query cancels this way).
  */
-export async function apiSend<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
+export async function apiCall<T>(
   path: string,
-  body: unknown,
-  schema: ResponseSchema<T>,
+  schema: ResponseSchema<T> | LazySchema<T>,
+  { method = 'GET', body, signal, timeoutMs, timeoutMessage }: CallOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -174,18 +150,91 @@ export async function apiSend<T>(
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: callSignal(signal, timeoutMs),
     });
   } catch (cause) {
-    throw new ApiError(API_MESSAGES.noResponse, { cause });
+    if (signal?.aborted) throw cause;
+    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+    throw new ApiError(timedOut && timeoutMessage ? timeoutMessage : API_MESSAGES.noResponse, {
+      cause,
+    });
   }
   const { status } = response;
   if (!response.ok) {
-    const message = isNoResponse(status) ? API_MESSAGES.noResponse : API_MESSAGES.notOk;
-    throw new ApiError(message, { status, detail: await readErrorDetail(response) });
+    throw new ApiError(statusMessage(status), { status, detail: await readErrorDetail(response) });
   }
   try {
-    return schema.parse(await response.json());
+    const check = 'load' in schema ? await schema.load() : schema;
+    return check.parse(await response.json());
   } catch (cause) {
+    if (signal?.aborted) throw cause;
     throw new ApiError(API_MESSAGES.notOk, { status, cause });
+  }
+}
+
+/**
+ * GETs `API_BASE + path` once and returns the answer checked by `schema`; retries are the
+ * caller's (TanStack Query's `retry` with {@link shouldRetryGet}). `timeoutMs` bounds the
+ * attempt; when it times out and `timeoutMessage` is given, that is the error's message (spec 8:
+ * search after 10 s, 'Request timed out.').
+ * @throws ApiError and the abort reason as {@link apiCall}.
+ */
+export function apiGet<T>(
+  path: string,
+  schema: ResponseSchema<T> | LazySchema<T>,
+  options: { signal?: AbortSignal; timeoutMs?: number; timeoutMessage?: string } = {},
+): Promise<T> {
+  return apiCall(path, schema, options);
+}
+
+/**
+ * Sends one `method` call with the JSON `body` (none when undefined) to `API_BASE + path` and
+ * returns the answer checked by `schema` (spec 7: only data GETs are retried, so this makes a
+ * single attempt).
+ * @throws ApiError as {@link apiCall}.
+ */
+export function apiSend<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: ResponseSchema<T> | LazySchema<T>,
+): Promise<T> {
+  return apiCall(path, schema, { method, body });
+}
+
+/** Waits `ms` milliseconds; rejects with the abort reason if `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Runs the data GET `call` under the app's one retry policy ({@link shouldRetryGet}, pauses of
+ * {@link RETRY_DELAY_MS} ms), for the two readers that load before TanStack Query does: the
+ * sign-in state and the identity settings on the sign-in route (issue 9: 100 kB for `/`).
+ * Everything else is retried by TanStack Query with the same policy.
+ * @throws the last attempt's error; the abort reason when `signal` aborts.
+ */
+export async function retryingGet<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let failureCount = 0; ; failureCount += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (signal?.aborted || !shouldRetryGet(failureCount, error)) throw error;
+      await pause(RETRY_DELAY_MS, signal);
+    }
   }
 }

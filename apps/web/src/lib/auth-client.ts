@@ -1,7 +1,7 @@
 /**
  * The identity client (ARCHITECTURE.md: better-auth; IDENTITY-API.md): better-auth's React
  * client on this site's origin under `/pigo-stream/identity`. Import it through
- * `loadAuthClient` (identity-call.ts) so it stays out of every screen's first load.
+ * `loadIdentity` (identity-call.ts) so it stays out of every screen's first load.
  */
 import { createAuthClient } from 'better-auth/react';
 

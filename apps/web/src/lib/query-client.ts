@@ -1,15 +1,23 @@
 /** The app's one TanStack Query client (server state, ARCHITECTURE.md "Chosen dependencies"). */
 import { QueryClient } from '@tanstack/react-query';
+import { RETRY_DELAY_MS, shouldRetryGet } from './api-client.ts';
 
 /** How long fetched catalogue data counts as fresh, in ms. */
 export const STALE_TIME_MS = 5 * 60_000;
 
 /**
- * Query defaults: no Query-level retry, because `apiGet` already makes the spec's 3 attempts
- * 1000 ms apart (spec 7); no refetch on window focus, so rows do not jump while browsing.
+ * Query defaults: data GETs retried by the app's one policy (spec 7, spec 9: 3 attempts in all,
+ * 1000 ms apart, only when the server did not answer or answered 408, 429 or 5xx); no refetch
+ * on window focus, so rows do not jump while browsing. Mutations keep TanStack's default of no
+ * retry (spec 7: only data GETs are retried).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, staleTime: STALE_TIME_MS, refetchOnWindowFocus: false },
+    queries: {
+      retry: shouldRetryGet,
+      retryDelay: RETRY_DELAY_MS,
+      staleTime: STALE_TIME_MS,
+      refetchOnWindowFocus: false,
+    },
   },
 });

@@ -143,7 +143,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Media details; a missing type means movie, then tv (decisions.md)',
-        querystring: z.object({ id: idSchema, type: mediaTypeSchema.optional() }),
+        querystring: z.object({ id: idSchema, type: z.optional(mediaTypeSchema) }),
         response: { 200: mediaDetailsSchema, ...errors },
       },
     },

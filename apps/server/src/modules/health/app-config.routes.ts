@@ -4,7 +4,7 @@
  * unset; decisions.md). No session needed.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { appConfigSchema } from '@pigostream/contracts';
 import type { Config } from '../../config.ts';
 
 export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
@@ -17,9 +17,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       schema: {
         tags: ['health'],
         summary: 'Sidebar links from configuration (null when unset)',
-        response: {
-          200: z.object({ chatUrl: z.string().nullable(), sourceUrl: z.string().nullable() }),
-        },
+        response: { 200: appConfigSchema },
       },
     },
     () => config.links,

@@ -11,32 +11,9 @@
  *   For a readiness probe or a load balancer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { aliveSchema, readySchema } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Readiness } from './readiness.ts';
-
-const aliveSchema = z.object({
-  status: z.literal('ok'),
-  databaseKind: z.enum(['pglite', 'postgres']),
-});
-
-const partStatus = z.enum(['up', 'down']);
-const readySchema = z.object({
-  status: z.enum(['ready', 'unavailable']),
-  failing: z.array(z.enum(['database', 'mail'])),
-  database: z.object({
-    status: partStatus,
-    kind: z.enum(['pglite', 'postgres']),
-    message: z.string().optional(),
-  }),
-  mail: z.object({
-    status: partStatus,
-    kind: z.enum(['smtp', 'outbox', 'memory']),
-    pending: z.number().int().min(0),
-    message: z.string().optional(),
-  }),
-  redis: z.object({ status: partStatus, message: z.string().optional() }).optional(),
-});
 
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;

@@ -4,41 +4,15 @@
  * `{ error }`: 400 bad body, 401 'User is not authenticated', 403 for another user's uid.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorSchema } from '@pigostream/contracts';
+import {
+  authConfigSchema,
+  authUserSchema,
+  authUsersBodySchema,
+  errorSchema,
+  productUserSchema,
+} from '@pigostream/contracts';
 import { assertSameUser, requireSession, requireVerifiedUser } from './identity.guard.ts';
 import type { IdentityService } from './identity.service.ts';
-
-const configSchema = z.object({
-  google: z.boolean(),
-  passwordMinLength: z.number().int(),
-  allowedEmailDomains: z.array(z.string()),
-});
-
-const meSchema = z.object({
-  uid: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  photoURL: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  providerData: z.array(
-    z.object({
-      providerId: z.string(),
-      uid: z.string(),
-      email: z.string(),
-      displayName: z.string(),
-    }),
-  ),
-  creationTime: z.string(),
-  lastSignInTime: z.string(),
-});
-
-const usersBodySchema = z.object({
-  userUID: z.string({ error: 'userUID is required' }).min(1, 'userUID is required').max(200),
-});
-
-const productUserSchema = z.object({ uid: z.string(), displayName: z.string(), email: z.string() });
 
 /** Registers `/auth/config`, `/auth/me` and `/auth/users`; mount it under the API prefix. */
 export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (
@@ -54,7 +28,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       schema: {
         tags,
         summary: 'Sign-in options and rules for the sign-in screen (spec 4, 5)',
-        response: { 200: configSchema },
+        response: { 200: authConfigSchema },
       },
     },
     () => service.publicConfig(),
@@ -71,7 +45,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       schema: {
         tags,
         summary: 'The signed-in user (spec 3)',
-        response: { 200: meSchema, 401: errorSchema },
+        response: { 200: authUserSchema, 401: errorSchema },
       },
     },
     async (req, reply) => {
@@ -91,7 +65,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       schema: {
         tags,
         summary: 'Record the signed-in user (spec 7)',
-        body: usersBodySchema,
+        body: authUsersBodySchema,
         response: { 200: productUserSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
       preValidation: async (req) => {

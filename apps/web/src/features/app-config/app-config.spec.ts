@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAppConfig, safeLink } from './api/get-app-config.ts';
+import { safeLink, safeLinks } from './api/get-app-config.ts';
 
 describe('safeLink', () => {
   it('keeps absolute http and https URLs', () => {
@@ -18,12 +18,15 @@ describe('safeLink', () => {
   });
 });
 
-describe('parseAppConfig', () => {
-  it('reads both links, null when unset', () => {
-    expect(parseAppConfig({ chatUrl: 'https://discord.gg/x', sourceUrl: null })).toEqual({
+describe('safeLinks', () => {
+  it('keeps both links, null when unset or not http(s)', () => {
+    expect(safeLinks({ chatUrl: 'https://discord.gg/x', sourceUrl: null })).toEqual({
       chatUrl: 'https://discord.gg/x',
       sourceUrl: null,
     });
-    expect(parseAppConfig({})).toEqual({ chatUrl: null, sourceUrl: null });
+    expect(safeLinks({ chatUrl: 'javascript:alert(1)', sourceUrl: '/x' })).toEqual({
+      chatUrl: null,
+      sourceUrl: null,
+    });
   });
 });

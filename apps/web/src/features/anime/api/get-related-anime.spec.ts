@@ -3,8 +3,8 @@
  * selected field present, but nulls wherever AniList's protocol allows them.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ZodError } from 'zod';
 import type { AnimeSourceMedia } from '../anime-view-contract.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { getRelatedAnime, searchAnimeInfo } from './get-related-anime.ts';
 
 type Json = Record<string, unknown>;
@@ -97,7 +97,9 @@ describe('searchAnimeInfo', () => {
   it('still refuses what the server guarantees, e.g. an entry without an id', async () => {
     const { id: _, ...noId } = BEBOP;
     answering({ data: { Page: { media: [noId] } } }, () => ({}));
-    await expect(searchAnimeInfo('Cowboy Bebop')).rejects.toBeInstanceOf(ZodError);
+    await expect(searchAnimeInfo('Cowboy Bebop')).rejects.toThrow(
+      new ApiError('Unable to fetch data. Please try again later.', { status: 200 }),
+    );
   });
 });
 

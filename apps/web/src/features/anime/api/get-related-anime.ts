@@ -9,12 +9,16 @@ import {
   type RelatedAnime,
 } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_BASE } from '../../../lib/api-client.ts';
+import { z } from 'zod/mini';
+import { apiCall, ApiError, type ResponseSchema } from '../../../lib/api-client.ts';
 import type { AnimeSourceMedia } from '../anime-view-contract.ts';
 import { canLookUp, findMatch } from '../rules/matching.ts';
 import { buildRelationGraph } from '../rules/relation-graph.ts';
-import { ANIME_SEARCH_QUERY, relationAlias, relationsQuery } from './anime-queries.ts';
+import {
+  ANIME_SEARCH_QUERY,
+  relationAlias,
+  relationsQuery,
+} from '@pigostream/contracts/anime-queries';
 
 /** Most entries one graph lists; bounds the follow-up calls for very large franchises. */
 export const MAX_RELATIONS = 100;
@@ -25,14 +29,6 @@ export const MAX_GRAPH_ROUNDS = 10;
 /** Most entries asked for in one follow-up round. */
 const ROUND_SIZE = 50;
 
-/** A failed anime-info call: `message` is 'Fetch failed: {status}' (spec 8). */
-export class AnimeLookupError extends Error {
-  override readonly name = 'AnimeLookupError';
-  constructor(readonly status: number) {
-    super(`Fetch failed: ${String(status)}`);
-  }
-}
-
 /** What is logged for a failed lookup (spec 8): the error's message, else 'Unknown error'. */
 export function lookupFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error';
@@ -40,34 +36,43 @@ export function lookupFailureMessage(error: unknown): string {
 
 /**
  * POSTs `{ query, variables }` to `/pigo-stream/playground/anime-info` (one attempt) and returns
- * the JSON answer.
- * @throws AnimeLookupError 'Fetch failed: {status}' when the answer is not ok; the fetch's own
- *   error on a network failure or abort.
+ * the answer checked by `schema`.
+ * @throws ApiError 'Fetch failed: {status}' (spec 8) when the answer's status is not ok; an
+ *   ApiError with a spec 8 message on a network failure or an answer `schema` rejects; the
+ *   abort reason on abort.
  */
-async function postAnimeInfo(
+async function postAnimeInfo<T>(
   query: string,
   variables: { search: string },
+  schema: ResponseSchema<T>,
   signal?: AbortSignal,
-): Promise<unknown> {
-  const response = await fetch(`${API_BASE}/playground/anime-info`, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-    signal,
-  });
-  if (!response.ok) throw new AnimeLookupError(response.status);
-  return response.json();
+): Promise<T> {
+  try {
+    return await apiCall('/playground/anime-info', schema, {
+      method: 'POST',
+      body: { query, variables },
+      signal,
+    });
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : undefined;
+    if (status === undefined || (status >= 200 && status < 300)) throw error;
+    throw new ApiError(`Fetch failed: ${String(status)}`, { status, cause: error });
+  }
 }
 
 /**
  * The anime-info candidates for `search` (spec 7): `data.Page.media`, at most 50 entries. A
  * null page reads as none and null entries are skipped (AniList's protocol allows both).
- * @throws AnimeLookupError on a status that is not ok; a ZodError when the answer has another
- *   shape; the fetch's error on a network failure.
+ * @throws as {@link postAnimeInfo}: 'Fetch failed: {status}' on a status that is not ok.
  */
 export async function searchAnimeInfo(search: string, signal?: AbortSignal): Promise<AnimeMedia[]> {
-  const answer = await postAnimeInfo(ANIME_SEARCH_QUERY, { search }, signal);
-  return animeInfoResponseSchema.parse(answer).data.Page.media;
+  const answer = await postAnimeInfo(
+    ANIME_SEARCH_QUERY,
+    { search },
+    animeInfoResponseSchema,
+    signal,
+  );
+  return answer.data.Page.media;
 }
 
 /** `{ data: { entry{id}: Page } }`, each page read as the lookup's own (contracts' anime.ts). */
@@ -83,8 +88,11 @@ async function fetchEntries(
   search: string,
   signal?: AbortSignal,
 ): Promise<Map<number, AnimeMedia | null>> {
-  const answer = relationsAnswerSchema.parse(
-    await postAnimeInfo(relationsQuery(ids), { search }, signal),
+  const answer = await postAnimeInfo(
+    relationsQuery(ids),
+    { search },
+    relationsAnswerSchema,
+    signal,
   );
   return new Map(ids.map((id) => [id, answer.data[relationAlias(id)]?.media[0] ?? null]));
 }
@@ -96,8 +104,8 @@ async function fetchEntries(
  * date). The graph is followed transitively: each round fetches the listed entries whose own
  * edges are not known yet, up to {@link MAX_GRAPH_ROUNDS} rounds and {@link MAX_RELATIONS}
  * entries. A failed follow-up round only stops the graph where it is (logged).
- * @throws AnimeLookupError 'Fetch failed: {status}' when the lookup's answer is not ok; a
- *   ZodError for a malformed answer; the fetch's error on a network failure or abort.
+ * @throws ApiError 'Fetch failed: {status}' when the lookup's answer is not ok, or with a spec 8
+ *   message for a malformed answer or a network failure; the abort reason on abort.
  */
 export async function getRelatedAnime(
   media: AnimeSourceMedia,

@@ -2,14 +2,11 @@
  * Links the operator configures for the sidebar (spec 2 Home: "links to a chat channel and a
  * source repository"; decisions.md: from configuration, hidden when unset). `GET /app-config`.
  */
+import { appConfigSchema, type AppConfig } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 
-/** The sidebar links; null when unset. */
-export interface AppConfig {
-  chatUrl: string | null;
-  sourceUrl: string | null;
-}
+export type { AppConfig };
 
 /** Nothing configured: both links hidden. */
 export const NO_APP_CONFIG: AppConfig = { chatUrl: null, sourceUrl: null };
@@ -25,21 +22,20 @@ export function safeLink(value: unknown): string | null {
   }
 }
 
-/** Checks the answer by hand (this call is on every app screen: no schema library here). */
-export function parseAppConfig(data: unknown): AppConfig {
-  const v = (data ?? {}) as Record<string, unknown>;
-  if (typeof v !== 'object') throw new TypeError('Unexpected /app-config answer');
-  return { chatUrl: safeLink(v.chatUrl), sourceUrl: safeLink(v.sourceUrl) };
+/** The links of an answer the app may show: each an absolute http(s) URL, else null. */
+export function safeLinks(config: AppConfig): AppConfig {
+  return { chatUrl: safeLink(config.chatUrl), sourceUrl: safeLink(config.sourceUrl) };
 }
 
 /**
- * `GET /pigo-stream/app-config`: `{ chatUrl, sourceUrl }`, each an http(s) URL or null. A server
- * without the call (404) counts as nothing configured.
+ * `GET /pigo-stream/app-config`: `{ chatUrl, sourceUrl }` (contracts `appConfigSchema`), each
+ * kept only when an absolute http(s) URL, else null. A server without the call (404) counts as
+ * nothing configured.
  * @throws ApiError with a spec 8 message for other failures.
  */
 export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   try {
-    return await apiGet('/app-config', { parse: parseAppConfig }, { signal });
+    return safeLinks(await apiGet('/app-config', appConfigSchema, { signal }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return NO_APP_CONFIG;
     throw error;

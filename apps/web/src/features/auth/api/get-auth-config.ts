@@ -1,55 +1,40 @@
 /** Public identity settings (IDENTITY-API.md: `GET /pigo-stream/auth/config`, no session). */
+import {
+  DEFAULT_ALLOWED_EMAIL_DOMAINS,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+} from '@pigostream/contracts/constants';
+import type { AuthConfig } from '@pigostream/contracts/identity';
 import { useEffect, useState } from 'react';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, retryingGet } from '../../../lib/api-client.ts';
 
-/** What the sign-in screen needs to know about the identity server. */
-export interface AuthConfig {
-  /** Google sign-in is configured on the server. */
-  google: boolean;
-  /** Shortest accepted password, in characters (spec 5: default 6). */
-  passwordMinLength: number;
-  /** Lower-case e-mail domains sign-up accepts (spec 5, decisions.md). */
-  allowedEmailDomains: string[];
-}
+export type { AuthConfig };
 
 /** Used until the server answers, or if it never does (decisions.md, spec 9). */
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   google: false,
-  passwordMinLength: 6,
-  allowedEmailDomains: [
-    'gmail.com',
-    'outlook.com',
-    'hotmail.com',
-    'yahoo.com',
-    'icloud.com',
-    'protonmail.com',
-  ],
+  passwordMinLength: DEFAULT_PASSWORD_MIN_LENGTH,
+  allowedEmailDomains: [...DEFAULT_ALLOWED_EMAIL_DOMAINS],
 };
 
-/** Checks the answer's shape by hand (no schema library on the sign-in route). */
-function parseAuthConfig(data: unknown): AuthConfig {
-  const value = data as Partial<AuthConfig> | null;
-  if (
-    typeof value?.google !== 'boolean' ||
-    typeof value.passwordMinLength !== 'number' ||
-    !Array.isArray(value.allowedEmailDomains) ||
-    !value.allowedEmailDomains.every((d) => typeof d === 'string')
-  ) {
-    throw new TypeError('Unexpected /auth/config answer');
-  }
-  return {
-    google: value.google,
-    passwordMinLength: value.passwordMinLength,
-    allowedEmailDomains: value.allowedEmailDomains.map((d) => d.toLowerCase()),
-  };
-}
+/**
+ * The contracts' `authConfigSchema`, loaded with the answer (after the screen shows, which uses
+ * {@link DEFAULT_AUTH_CONFIG} meanwhile), so the sign-in route's first load has no schema library.
+ */
+const authConfigAnswer = {
+  load: () => import('@pigostream/contracts/identity').then((m) => m.authConfigSchema),
+};
 
 /**
- * `GET /pigo-stream/auth/config`: whether Google is on, the password minimum and the allowed
- * e-mail domains. @throws ApiError with a spec 8 message.
+ * `GET /pigo-stream/auth/config`: `{ google, passwordMinLength, allowedEmailDomains }` (contracts
+ * `authConfigSchema`), the domains lower-cased. Retried like every data GET ({@link retryingGet}).
+ * @throws ApiError with a spec 8 message.
  */
-export function getAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
-  return apiGet('/auth/config', { parse: parseAuthConfig }, { signal });
+export async function getAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
+  const config = await retryingGet(
+    () => apiGet('/auth/config', authConfigAnswer, { signal }),
+    signal,
+  );
+  return { ...config, allowedEmailDomains: config.allowedEmailDomains.map((d) => d.toLowerCase()) };
 }
 
 let loaded: AuthConfig | undefined;

@@ -5,76 +5,35 @@
  * the session refreshes it ({@link refreshMe}). It is not a TanStack query so that the sign-in
  * route loads without TanStack Query (issue 9: 100 kB of JavaScript for `/`).
  */
+import type { AuthUser } from '@pigostream/contracts/identity';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { ApiError, apiGet, retryingGet } from '../../../lib/api-client.ts';
 
-/** One identity linked to the user: 'credential' (e-mail + password) or 'google'. */
-export interface ProviderInfo {
-  providerId: string;
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-}
-
-/** The signed-in user of spec section 3; times are ISO 8601 strings. */
-export interface AuthUser {
-  uid: string;
-  displayName: string | null;
-  email: string | null;
-  emailVerified: boolean;
-  photoURL: string | null;
-  phoneNumber: string | null;
-  providerData: ProviderInfo[];
-  /** When the user was created. */
-  creationTime: string;
-  /** When the current session was created. */
-  lastSignInTime: string;
-}
+export type { AuthUser };
 
 /** How long one attempt may take, in ms (spec 9: the sign-in overlay waits at most 10 s). */
 export const ME_TIMEOUT_MS = 10_000;
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-
-/** Checks the answer's shape by hand (no schema library on the sign-in route). */
-function parseAuthUser(data: unknown): AuthUser {
-  const v = (data ?? {}) as Record<string, unknown>;
-  const uid = text(v.uid);
-  const creationTime = text(v.creationTime);
-  const lastSignInTime = text(v.lastSignInTime);
-  if (!uid || !creationTime || !lastSignInTime || typeof v.emailVerified !== 'boolean') {
-    throw new TypeError('Unexpected /auth/me answer');
-  }
-  const providers = Array.isArray(v.providerData) ? (v.providerData as unknown[]) : [];
-  return {
-    uid,
-    displayName: text(v.displayName),
-    email: text(v.email),
-    emailVerified: v.emailVerified,
-    photoURL: text(v.photoURL),
-    phoneNumber: text(v.phoneNumber),
-    providerData: providers.map((p) => {
-      const r = (p ?? {}) as Record<string, unknown>;
-      return {
-        providerId: text(r.providerId) ?? '',
-        uid: text(r.uid) ?? '',
-        email: text(r.email),
-        displayName: text(r.displayName),
-      };
-    }),
-    creationTime,
-    lastSignInTime,
-  };
-}
+/**
+ * The contracts' `authUserSchema`, loaded only when there is a user to read: a signed-out
+ * visitor's 401 needs no check, so the sign-in route loads no schema library (issue 9 budget).
+ */
+const authUserAnswer = {
+  load: () => import('@pigostream/contracts/identity').then((m) => m.authUserSchema),
+};
 
 /**
- * `GET /pigo-stream/auth/me`: the signed-in user (verified or not), or null when signed out
- * (the server's 401). Retried like every data GET (spec 7), each attempt at most 10 s.
+ * `GET /pigo-stream/auth/me`: the signed-in user of spec section 3 (verified or not; contracts
+ * `authUserSchema`), or null when signed out (the server's 401). Retried like every data GET
+ * ({@link retryingGet}: 3 attempts 1000 ms apart), each attempt at most {@link ME_TIMEOUT_MS} ms.
  * @throws ApiError with a spec 8 message when the server fails or does not answer.
  */
 export async function getMe(signal?: AbortSignal): Promise<AuthUser | null> {
   try {
-    return await apiGet('/auth/me', { parse: parseAuthUser }, { signal, timeoutMs: ME_TIMEOUT_MS });
+    return await retryingGet(
+      () => apiGet('/auth/me', authUserAnswer, { signal, timeoutMs: ME_TIMEOUT_MS }),
+      signal,
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,31 +1,24 @@
 /** Records the signed-in user with the product server (spec 7: `POST /auth/users`). */
+import type { ProductUser } from '@pigostream/contracts/identity';
 import { useAction } from '../hooks/use-action.ts';
 import { apiSend } from '../../../lib/api-client.ts';
 
-/** The product's user row, as the server answers. */
-export interface ProductUser {
-  uid: string;
-  displayName: string | null;
-  email: string | null;
-}
-
-function parseProductUser(data: unknown): ProductUser {
-  const v = (data ?? {}) as Record<string, unknown>;
-  if (typeof v.uid !== 'string') throw new TypeError('Unexpected /auth/users answer');
-  return {
-    uid: v.uid,
-    displayName: typeof v.displayName === 'string' ? v.displayName : null,
-    email: typeof v.email === 'string' ? v.email : null,
-  };
-}
+/**
+ * The contracts' `productUserSchema`, loaded with the answer (this call runs after a sign-in,
+ * from the app frame: the sign-in route loads no schema library).
+ */
+const productUserAnswer = {
+  load: () => import('@pigostream/contracts/identity').then((m) => m.productUserSchema),
+};
 
 /**
  * `POST /pigo-stream/auth/users { userUID }`: creates or updates the product's row for the
- * signed-in user. Needs a verified session: unverified users get 401.
+ * signed-in user; answers `{ uid, displayName, email }` (contracts `productUserSchema`). Needs a
+ * verified session: unverified users get 401.
  * @throws ApiError with a spec 8 message (its `status` and server `detail` attached).
  */
 export function postAuthUser(userUID: string): Promise<ProductUser> {
-  return apiSend('POST', '/auth/users', { userUID }, { parse: parseProductUser });
+  return apiSend('POST', '/auth/users', { userUID }, productUserAnswer);
 }
 
 /** {@link postAuthUser} as an action with its pending and error state. */

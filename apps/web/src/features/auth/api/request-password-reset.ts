@@ -1,6 +1,6 @@
 /** Forgot Password (spec 2, spec 5; IDENTITY-API.md `POST request-password-reset`). */
 import { useAction } from '../hooks/use-action.ts';
-import { identityCall, mailDelayedIn } from '../../../lib/identity-call.ts';
+import { identityCall } from '../../../lib/identity-call.ts';
 
 /** App path the mailed reset link leads to, with `?token=` (or `?error=`) added. */
 export const RESET_PASSWORD_PATH = '/reset-password';
@@ -8,13 +8,14 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 /**
  * Mails a reset link for `email` if it is registered (the answer never says whether it is).
  * @returns `mailDelayed`: true when the server could not send mail just now and will retry it.
- * @throws IdentityError with the server's message (e.g. the rate limit).
+ * @throws ApiError with the server's message (e.g. the rate limit).
  */
 export async function requestPasswordReset(email: string): Promise<{ mailDelayed: boolean }> {
-  const answer = await identityCall((client) =>
-    client.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_PATH }),
+  const answer = await identityCall(
+    (client) => client.requestPasswordReset({ email, redirectTo: RESET_PASSWORD_PATH }),
+    (contracts) => contracts.mailingAnswerSchema,
   );
-  return { mailDelayed: mailDelayedIn(answer) };
+  return { mailDelayed: answer.mailDelayed === true };
 }
 
 /** {@link requestPasswordReset} as an action with its pending and error state. */

@@ -11,10 +11,13 @@ export interface ResetPasswordInput {
 
 /**
  * Replaces the password of the link's user.
- * @throws IdentityError with the server's message (expired or used token, password policy).
+ * @throws ApiError with the server's message (expired or used token, password policy).
  */
 export async function resetPassword({ token, newPassword }: ResetPasswordInput): Promise<void> {
-  await identityCall((client) => client.resetPassword({ token, newPassword }));
+  await identityCall(
+    (client) => client.resetPassword({ token, newPassword }),
+    (contracts) => contracts.identityAnswerSchema,
+  );
 }
 
 /** {@link resetPassword} as an action with its pending and error state. */

@@ -1,17 +1,18 @@
 /** Resend verification (spec 4 Auth; IDENTITY-API.md `POST send-verification-email`). */
 import { useAction } from '../hooks/use-action.ts';
-import { identityCall, mailDelayedIn } from '../../../lib/identity-call.ts';
+import { identityCall } from '../../../lib/identity-call.ts';
 
 /**
  * Mails a new verification link for `email`; the link returns to `/`.
  * @returns `mailDelayed`: true when the server could not send mail just now and will retry it.
- * @throws IdentityError (the screen shows spec 8's resend failure message instead).
+ * @throws ApiError (the screen shows spec 8's resend failure message instead).
  */
 export async function sendVerificationEmail(email: string): Promise<{ mailDelayed: boolean }> {
-  const answer = await identityCall((client) =>
-    client.sendVerificationEmail({ email, callbackURL: '/' }),
+  const answer = await identityCall(
+    (client) => client.sendVerificationEmail({ email, callbackURL: '/' }),
+    (contracts) => contracts.mailingAnswerSchema,
   );
-  return { mailDelayed: mailDelayedIn(answer) };
+  return { mailDelayed: answer.mailDelayed === true };
 }
 
 /** {@link sendVerificationEmail} as an action with its pending and error state. */

@@ -10,11 +10,14 @@ export interface SignInInput {
 
 /**
  * Starts a session. Unverified users get one too (the app then shows the pending state).
- * @throws IdentityError with the server's message (wrong password, unknown address, rate
+ * @throws ApiError with the server's message (wrong password, unknown address, rate
  *   limit), or code 'EMAIL_NOT_VERIFIED' if the server refuses unverified users instead.
  */
 export async function signInEmail({ email, password }: SignInInput): Promise<void> {
-  await identityCall((client) => client.signIn.email({ email, password, callbackURL: '/' }));
+  await identityCall(
+    (client) => client.signIn.email({ email, password, callbackURL: '/' }),
+    (contracts) => contracts.identityAnswerSchema,
+  );
 }
 
 /** {@link signInEmail} as an action with its pending and error state. */

@@ -4,43 +4,45 @@
  * back to `/?signin=google` (or `/?error=...` when Google or the server refused).
  */
 import { useAction } from '../hooks/use-action.ts';
-import { identityCall, IdentityError } from '../../../lib/identity-call.ts';
+import type { RedirectAnswer } from '@pigostream/contracts/identity';
+import { ApiError } from '../../../lib/api-client.ts';
+import { identityCall } from '../../../lib/identity-call.ts';
 
 /** Query value marking the return from Google; the sign-in screen removes it from the address. */
 export const GOOGLE_RETURN_PARAM = 'signin';
 
 const CALLBACK_URL = `/?${GOOGLE_RETURN_PARAM}=google`;
 
-interface RedirectAnswer {
-  url?: string;
-  redirect?: boolean;
-}
-
 /** Asks the server for Google's authorization URL and goes there. */
-async function startGoogleSignIn(): Promise<RedirectAnswer | null> {
+async function startGoogleSignIn(): Promise<RedirectAnswer> {
   const body = { callbackURL: CALLBACK_URL, errorCallbackURL: '/' };
   try {
     // The contract's path (better-auth's genericOAuth endpoint before 1.7)...
-    return await identityCall((client) =>
-      client.$fetch<RedirectAnswer>('/sign-in/oauth2', {
-        method: 'POST',
-        body: { providerId: 'google', ...body },
-      }),
+    return await identityCall(
+      (client) =>
+        client.$fetch('/sign-in/oauth2', {
+          method: 'POST',
+          body: { providerId: 'google', ...body },
+        }),
+      (contracts) => contracts.redirectAnswerSchema,
     );
   } catch (error) {
     // ...and better-auth 1.7's, where generic OAuth providers sign in through sign-in/social.
-    if (!(error instanceof IdentityError) || error.status !== 404) throw error;
-    return identityCall((client) => client.signIn.social({ provider: 'google', ...body }));
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    return identityCall(
+      (client) => client.signIn.social({ provider: 'google', ...body }),
+      (contracts) => contracts.redirectAnswerSchema,
+    );
   }
 }
 
 /**
  * Starts Google sign-in and navigates the window to Google; resolves just before leaving.
- * @throws IdentityError with the server's message, or when the server gave no URL to go to.
+ * @throws ApiError with the server's message, or when the server gave no URL to go to.
  */
 export async function signInGoogle(): Promise<void> {
   const answer = await startGoogleSignIn();
-  if (!answer?.url) throw new IdentityError('Google sign-in is not available.', {});
+  if (!answer.url) throw new ApiError('Google sign-in is not available.');
   window.location.assign(answer.url);
 }
 

@@ -4,10 +4,13 @@ import { identityCall } from '../../../lib/identity-call.ts';
 
 /**
  * Ends the session on the server (the identity client is loaded on first use).
- * @throws IdentityError with the server's message, or when it did not answer.
+ * @throws ApiError with the server's message, or when it did not answer.
  */
 export async function signOut(): Promise<void> {
-  await identityCall((client) => client.signOut());
+  await identityCall(
+    (client) => client.signOut(),
+    (contracts) => contracts.identityAnswerSchema,
+  );
 }
 
 /** {@link signOut} as an action with its pending and error state. */

@@ -1,6 +1,6 @@
 /** Sign-up with e-mail and password (spec 4 Auth; IDENTITY-API.md `POST sign-up/email`). */
 import { useAction } from '../hooks/use-action.ts';
-import { identityCall, mailDelayedIn } from '../../../lib/identity-call.ts';
+import { identityCall } from '../../../lib/identity-call.ts';
 
 /** What the Sign up form sends. */
 export interface SignUpInput {
@@ -16,17 +16,18 @@ export interface SignUpInput {
  * new one (its owner is mailed instead), so the answer never tells whether an address is used.
  * @returns `mailDelayed`: true when the server could not send mail just now and will retry it
  *   (issue 15), so the screen says the mail may take a while.
- * @throws IdentityError with the server's message (password policy, rate limit).
+ * @throws ApiError with the server's message (password policy, rate limit).
  */
 export async function signUpEmail({
   userName,
   email,
   password,
 }: SignUpInput): Promise<{ mailDelayed: boolean }> {
-  const answer = await identityCall((client) =>
-    client.signUp.email({ name: userName, email, password, callbackURL: '/' }),
+  const answer = await identityCall(
+    (client) => client.signUp.email({ name: userName, email, password, callbackURL: '/' }),
+    (contracts) => contracts.mailingAnswerSchema,
   );
-  return { mailDelayed: mailDelayedIn(answer) };
+  return { mailDelayed: answer.mailDelayed === true };
 }
 
 /** {@link signUpEmail} as an action with its pending and error state. */

@@ -1,6 +1,6 @@
 /** The sign-in / sign-up landing screen at `/` (spec 2 sign-in screen, spec 4 Auth). */
 import { LoadingOverlay } from '../../../components/loading-overlay.tsx';
-import { loadAuthClient } from '../../../lib/identity-call.ts';
+import { loadIdentity } from '../../../lib/identity-call.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { usePageScrollMemory } from '../hooks/use-page-scroll-memory.ts';
 import { AuthForm } from './auth-form.tsx';
@@ -8,7 +8,7 @@ import { AuthLayout } from './auth-layout.tsx';
 
 /** Starts loading the identity client as soon as the visitor reaches for the form. */
 function warmUpIdentity() {
-  loadAuthClient().catch(() => {
+  loadIdentity().catch(() => {
     // The call that needs it will load it again and report a failure.
   });
 }

@@ -5,8 +5,7 @@
  */
 import { useCallback, useState, type SubmitEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { API_MESSAGES } from '../../../lib/api-client.ts';
-import { IdentityError } from '../../../lib/identity-call.ts';
+import { API_MESSAGES, ApiError } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { DEFAULT_AUTH_CONFIG, loadAuthConfig, useAuthConfig } from '../api/get-auth-config.ts';
 import { refreshMe, type AuthUser } from '../api/get-me.ts';
@@ -115,7 +114,7 @@ export function useAuthForm() {
         else showAuthMessage(AUTH_MESSAGES.verificationSent, 'success');
       }
     } catch (error) {
-      if (error instanceof IdentityError && error.code === 'EMAIL_NOT_VERIFIED') {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         markPending();
         return;
       }

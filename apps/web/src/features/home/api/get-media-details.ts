@@ -2,26 +2,29 @@
  * Title details for the Home hero (spec 7: `GET /index/media-details` for the hero, and
  * `GET /media-details` for recommendation candidates; decisions.md: both take `&type=`).
  */
+import { mediaDetailsSchema, type MediaDetails, type MediaRef } from '@pigostream/contracts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { parseHeroMedia, type HeroMedia } from '../../../lib/catalogue-parsers.ts';
-import type { MediaRef } from './get-most-watched.ts';
+
+/** A title as the hero shows it and the recommendation ranks it: the whole details answer. */
+export type HeroMedia = MediaDetails;
 
 function detailsQuery({ id, type }: MediaRef): string {
   return new URLSearchParams({ id: String(id), type }).toString();
 }
 
 /**
- * `GET /pigo-stream/index/media-details?id=&type=`: the hero's title with every detail field.
+ * `GET /pigo-stream/index/media-details?id=&type=`: the hero's title with every detail field
+ * (contracts `mediaDetailsSchema`).
  * @throws ApiError with a spec 8 message (404 for an unknown title).
  */
 export function getHeroMedia(ref: MediaRef, signal?: AbortSignal): Promise<HeroMedia> {
-  return apiGet(`/index/media-details?${detailsQuery(ref)}`, { parse: parseHeroMedia }, { signal });
+  return apiGet(`/index/media-details?${detailsQuery(ref)}`, mediaDetailsSchema, { signal });
 }
 
 /**
  * `GET /pigo-stream/media-details?id=&type=`: a recommendation candidate with `vote_average`
- * and `genres`. @throws ApiError with a spec 8 message.
+ * and `genres` (contracts `mediaDetailsSchema`). @throws ApiError with a spec 8 message.
  */
 export function getMediaDetails(ref: MediaRef, signal?: AbortSignal): Promise<HeroMedia> {
-  return apiGet(`/media-details?${detailsQuery(ref)}`, { parse: parseHeroMedia }, { signal });
+  return apiGet(`/media-details?${detailsQuery(ref)}`, mediaDetailsSchema, { signal });
 }

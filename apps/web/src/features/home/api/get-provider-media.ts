@@ -1,8 +1,12 @@
 /** Titles on one streaming provider (spec 7: `GET /index/media/{type}/by-provider`). */
-import type { MediaPage, MediaType, Provider } from '@pigostream/contracts';
+import {
+  mediaPageSchema,
+  type MediaPage,
+  type MediaType,
+  type Provider,
+} from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { parseMediaPage } from '../../../lib/catalogue-parsers.ts';
 
 /** The provider fields the call needs. */
 export type ProviderRef = Pick<Provider, 'id' | 'region'>;
@@ -18,13 +22,9 @@ export function getProviderMedia(
   signal?: AbortSignal,
 ): Promise<MediaPage> {
   const query = new URLSearchParams({ provider: String(provider.id), region: provider.region });
-  return apiGet(
-    `/index/media/${type}/by-provider?${query.toString()}`,
-    { parse: parseMediaPage },
-    {
-      signal,
-    },
-  );
+  return apiGet(`/index/media/${type}/by-provider?${query.toString()}`, mediaPageSchema, {
+    signal,
+  });
 }
 
 /** Query options for {@link getProviderMedia}, keyed by provider id, region and type. */

@@ -1,15 +1,14 @@
 /** The fixed streaming provider list (spec 3 Provider, spec 9; `GET /providers`). */
-import type { Provider } from '@pigostream/contracts';
+import { providersSchema, type Provider } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { parseProviders } from '../../../lib/catalogue-parsers.ts';
 
 /**
  * `GET /pigo-stream/providers`: the 12 providers `{ id, name, region, bg, logo }` in spec order;
  * `logo` is a drawn-art path for {@link imageUrl}. @throws ApiError with a spec 8 message.
  */
 export function getProviders(signal?: AbortSignal): Promise<Provider[]> {
-  return apiGet('/providers', { parse: parseProviders }, { signal });
+  return apiGet('/providers', providersSchema, { signal });
 }
 
 /** Query options for {@link getProviders}: the list is fixed, so it never goes stale. */

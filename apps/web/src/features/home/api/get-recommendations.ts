@@ -1,7 +1,6 @@
 /** The user's recommended titles (spec 7: `GET /recommender/user_recommendations`). */
-import type { Recommendation } from '@pigostream/contracts';
+import { recommendationsSchema, type Recommendation } from '@pigostream/contracts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { parseRecommendations } from '../../../lib/catalogue-parsers.ts';
 
 /**
  * `GET /pigo-stream/recommender/user_recommendations?user_id={uid}`: up to 50 `[{ id, type }]`,
@@ -9,11 +8,7 @@ import { parseRecommendations } from '../../../lib/catalogue-parsers.ts';
  */
 export function getRecommendations(uid: string, signal?: AbortSignal): Promise<Recommendation[]> {
   const query = new URLSearchParams({ user_id: uid });
-  return apiGet(
-    `/recommender/user_recommendations?${query.toString()}`,
-    { parse: parseRecommendations },
-    {
-      signal,
-    },
-  );
+  return apiGet(`/recommender/user_recommendations?${query.toString()}`, recommendationsSchema, {
+    signal,
+  });
 }

@@ -1,21 +1,16 @@
 /** The user's saved searches (spec 3 Search history entry; spec 7 fetch-search-history). */
-import type { SearchHistoryEntry } from '@pigostream/contracts';
+import { searchHistorySchema, type SearchHistoryEntry } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { parseSearchHistory } from '../../../lib/catalogue-parsers.ts';
 
 /**
  * `GET /pigo-stream/index/fetch-search-history/{uid}`: `[{ id, query }]`, newest first (the
  * first entry is the latest saved query). @throws ApiError with a spec 8 message.
  */
 export function getSearchHistory(uid: string, signal?: AbortSignal): Promise<SearchHistoryEntry[]> {
-  return apiGet(
-    `/index/fetch-search-history/${encodeURIComponent(uid)}`,
-    { parse: parseSearchHistory },
-    {
-      signal,
-    },
-  );
+  return apiGet(`/index/fetch-search-history/${encodeURIComponent(uid)}`, searchHistorySchema, {
+    signal,
+  });
 }
 
 /** Query key of a user's search history; saves and removals invalidate it. */

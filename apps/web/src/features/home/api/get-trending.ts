@@ -1,15 +1,14 @@
 /** Trending titles for the Home rows (spec 7: `GET /index/{group}/{kind}` as trending/movie|tv). */
-import type { MediaPage, MediaType } from '@pigostream/contracts';
+import { mediaPageSchema, type MediaPage, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { parseMediaPage } from '../../../lib/catalogue-parsers.ts';
 
 /**
  * `GET /pigo-stream/index/trending/{type}`: the first page (up to 20) of this week's trending
  * movies or shows. @throws ApiError with a spec section 8 message.
  */
 export function getTrending(type: MediaType, signal?: AbortSignal): Promise<MediaPage> {
-  return apiGet(`/index/trending/${type}`, { parse: parseMediaPage }, { signal });
+  return apiGet(`/index/trending/${type}`, mediaPageSchema, { signal });
 }
 
 /** Query options for {@link getTrending}, keyed `['index', 'trending', type]`. */

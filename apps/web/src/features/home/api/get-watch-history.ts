@@ -1,7 +1,6 @@
 /** Watch history for the recommendation (spec 4 Recommendations: limit 1 movie and 1 show). */
-import type { WatchHistory } from '@pigostream/contracts';
+import { watchHistorySchema, type WatchHistory } from '@pigostream/contracts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { parseWatchHistory } from '../../../lib/catalogue-parsers.ts';
 
 /** History items the recommendation reads per kind (spec 9: 1 movie and 1 show). */
 export const RECOMMENDATION_HISTORY_LIMIT = 1;
@@ -19,7 +18,7 @@ export function getWatchHistory(
   const query = new URLSearchParams({ movieLimit: String(limit), showLimit: String(limit) });
   return apiGet(
     `/watch-history/${encodeURIComponent(uid)}/fetch-watch-history?${query.toString()}`,
-    { parse: parseWatchHistory },
+    watchHistorySchema,
     { signal },
   );
 }

@@ -1,21 +1,19 @@
 /** Removing a saved search (spec 7 `DELETE /index/{uid}/remove-search-history/{historyId}`). */
-import type { SearchHistoryEntry } from '@pigostream/contracts';
+import { okSchema, type SearchHistoryEntry } from '@pigostream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client.ts';
 import { searchHistoryQueryKey } from './get-search-history.ts';
 
-const okAnswer = { parse: (data: unknown) => data };
-
 /**
- * `DELETE /pigo-stream/index/{uid}/remove-search-history/{historyId}` (the answer is not read,
- * spec 7). @throws ApiError with a spec 8 message.
+ * `DELETE /pigo-stream/index/{uid}/remove-search-history/{historyId}`: `{ ok: true }` (contracts
+ * `okSchema`; spec 7: the answer is not shown). @throws ApiError with a spec 8 message.
  */
 export async function removeSearchHistory(uid: string, historyId: number): Promise<void> {
   await apiSend(
     'DELETE',
     `/index/${encodeURIComponent(uid)}/remove-search-history/${String(historyId)}`,
     undefined,
-    okAnswer,
+    okSchema,
   );
 }
 

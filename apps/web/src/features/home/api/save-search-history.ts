@@ -1,28 +1,17 @@
 /** Saving a search (spec 7 `POST /index/save-search-history`; spec 5 save rule). */
+import { savedSearchSchema, type SavedSearch } from '@pigostream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client.ts';
-import { parseSavedSearch } from '../../../lib/catalogue-parsers.ts';
 import { searchHistoryQueryKey } from './get-search-history.ts';
-
-/** The server's answer: the latest entry, and whether this call added it. */
-export interface SavedSearch {
-  id: number;
-  query: string;
-  saved: boolean;
-}
 
 /**
  * `POST /pigo-stream/index/save-search-history` with `{ userUID, searchQuery }`. The server
- * also keeps only queries that differ from the latest saved one.
+ * also keeps only queries that differ from the latest saved one. Answers the latest entry and
+ * whether this call added it, `{ id, query, saved }` (contracts `savedSearchSchema`).
  * @throws ApiError with a spec 8 message.
  */
 export function saveSearchHistory(userUID: string, searchQuery: string): Promise<SavedSearch> {
-  return apiSend(
-    'POST',
-    '/index/save-search-history',
-    { userUID, searchQuery },
-    { parse: parseSavedSearch },
-  );
+  return apiSend('POST', '/index/save-search-history', { userUID, searchQuery }, savedSearchSchema);
 }
 
 /** A mutation saving a query for `uid`; the history is refetched afterwards. */

@@ -1,8 +1,7 @@
 /** Title search (spec 7: `GET /index/search/{type}?query=`; spec 8/9: 10 s per try). */
-import type { MediaPage, MediaType } from '@pigostream/contracts';
+import { mediaPageSchema, type MediaPage, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_MESSAGES, apiGet } from '../../../lib/api-client.ts';
-import { parseMediaPage } from '../../../lib/catalogue-parsers.ts';
 
 /** How long one search attempt may take, in ms (spec 9: search timeout 10000 ms). */
 export const SEARCH_TIMEOUT_MS = 10_000;
@@ -19,15 +18,11 @@ export function searchMedia(
   signal?: AbortSignal,
 ): Promise<MediaPage> {
   const search = new URLSearchParams({ query });
-  return apiGet(
-    `/index/search/${type}?${search.toString()}`,
-    { parse: parseMediaPage },
-    {
-      signal,
-      timeoutMs: SEARCH_TIMEOUT_MS,
-      timeoutMessage: API_MESSAGES.timedOut,
-    },
-  );
+  return apiGet(`/index/search/${type}?${search.toString()}`, mediaPageSchema, {
+    signal,
+    timeoutMs: SEARCH_TIMEOUT_MS,
+    timeoutMessage: API_MESSAGES.timedOut,
+  });
 }
 
 /** Query options for {@link searchMedia}; disabled while `query` is empty. */

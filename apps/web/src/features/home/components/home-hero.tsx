@@ -1,5 +1,5 @@
 /** The Home hero block (spec 2 Home, spec 4 Home; spec 7: w1280 home backdrop). */
-import type { HeroMedia } from '../../../lib/catalogue-parsers.ts';
+import type { HeroMedia } from '../api/get-media-details.ts';
 import { Flame, Sparkles, Star } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';

@@ -4,6 +4,7 @@
  */
 import { Search, X } from 'lucide-react';
 import type { SearchHistoryEntry } from '@pigostream/contracts';
+import { MAX_QUERY_LENGTH } from '@pigostream/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FocusEvent } from 'react';
 import { useLocalStore } from '../../../lib/local-store.ts';
@@ -115,7 +116,7 @@ export function SearchBar({ uid }: { uid: string | undefined }) {
           placeholder="Search movies and shows"
           autoComplete="off"
           enterKeyHint="search"
-          maxLength={200}
+          maxLength={MAX_QUERY_LENGTH}
           className="h-full min-w-0 flex-1 bg-transparent px-2 text-base text-neutral-50 placeholder:text-neutral-500 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {text !== '' && (

@@ -2,10 +2,9 @@
  * Which title the Home hero shows (spec 1, spec 4 Home and Recommendations): the '#1 Most
  * Watched' title when the server has one, otherwise a title 'Picked Just for You'.
  */
-import type { HeroMedia } from '../../../lib/catalogue-parsers.ts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getHeroMedia, getMediaDetails } from '../api/get-media-details.ts';
+import { getHeroMedia, getMediaDetails, type HeroMedia } from '../api/get-media-details.ts';
 import { getMostWatched } from '../api/get-most-watched.ts';
 import { getRecommendations } from '../api/get-recommendations.ts';
 import { getWatchHistory } from '../api/get-watch-history.ts';
@@ -33,11 +32,13 @@ function mostWatchedQueryOptions() {
 
 /**
  * Spec 4 Recommendations: the watch history (1 movie, 1 show) and the recommended ids; the
- * first {@link MAX_CANDIDATES} ids fetched as candidates (a failed one is left out), ranked,
- * and one random item of the ranked list. Null when no candidate is left.
+ * first {@link MAX_CANDIDATES} ids fetched as candidates, each its own query of `client` so the
+ * app's retry policy applies to each (a failed one is left out), ranked, and one random item of
+ * the ranked list. Null when no candidate is left.
  */
 export async function recommendedHero(
   uid: string,
+  client: QueryClient,
   signal?: AbortSignal,
 ): Promise<HeroMedia | null> {
   const [history, recommendations] = await Promise.all([
@@ -45,7 +46,12 @@ export async function recommendedHero(
     getRecommendations(uid, signal),
   ]);
   const settled = await Promise.allSettled(
-    recommendations.slice(0, MAX_CANDIDATES).map((ref) => getMediaDetails(ref, signal)),
+    recommendations.slice(0, MAX_CANDIDATES).map((ref) =>
+      client.query({
+        queryKey: ['home', 'media-details', ref.type, ref.id] as const,
+        queryFn: ({ signal: candidate }) => getMediaDetails(ref, candidate),
+      }),
+    ),
   );
   const candidates = settled.flatMap((r) =>
     r.status === 'fulfilled' ? [{ ...r.value, type: r.value.media_type }] : [],
@@ -57,9 +63,9 @@ export async function recommendedHero(
 function recommendedQueryOptions(uid: string | undefined, enabled: boolean) {
   return queryOptions({
     queryKey: ['home', 'recommended-hero', uid] as const,
-    queryFn: ({ signal }) => {
+    queryFn: ({ signal, client }) => {
       if (!uid) throw new Error('User is not authenticated');
-      return recommendedHero(uid, signal);
+      return recommendedHero(uid, client, signal);
     },
     enabled: enabled && uid !== undefined,
   });

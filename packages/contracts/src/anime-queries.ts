@@ -1,6 +1,8 @@
 /**
- * The GraphQL texts the anime lookup sends to `POST /pigo-stream/playground/anime-info` (spec 7),
- * in AniList's protocol: the same text works against the local catalogue and live AniList.
+ * The GraphQL texts the app's anime lookup sends to `POST /pigo-stream/playground/anime-info`
+ * (spec 7), in AniList's protocol: the same text works against the local catalogue and live
+ * AniList. Plain strings with no schema library, importable on their own
+ * (`@pigostream/contracts/anime-queries`) by the web app and by the server's tests.
  */
 
 /** Anime search page size (spec 9). */

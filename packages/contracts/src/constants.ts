@@ -1,0 +1,32 @@
+/**
+ * The contracts' plain values, with no schema library: code that needs only a constant (the
+ * server's configuration, a search field's length limit, the sign-in screen's defaults) imports
+ * `@pigostream/contracts/constants` and pulls no zod into its bundle.
+ */
+
+/** The two kinds of catalogue title (spec section 3: Media item `media_type`). */
+export const MEDIA_TYPES = ['movie', 'tv'] as const;
+/** `'movie'` or `'tv'`. */
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Longest accepted search query, in characters (search bar and `?query=`). */
+export const MAX_QUERY_LENGTH = 200;
+
+/** Last TMDB page a list call may ask for (pages run from 1). */
+export const MAX_PAGE = 500;
+
+/**
+ * Lower-case e-mail domains sign-up accepts unless `ALLOWED_EMAIL_DOMAINS` says otherwise
+ * (spec section 5, section 9: "six, listed above"; decisions.md).
+ */
+export const DEFAULT_ALLOWED_EMAIL_DOMAINS: readonly string[] = [
+  'gmail.com',
+  'outlook.com',
+  'hotmail.com',
+  'yahoo.com',
+  'icloud.com',
+  'protonmail.com',
+];
+
+/** Shortest accepted password unless `PASSWORD_MIN_LENGTH` says otherwise, in characters (spec 9). */
+export const DEFAULT_PASSWORD_MIN_LENGTH = 6;

@@ -1,0 +1,98 @@
+/**
+ * Identity shapes (IDENTITY-API.md; spec section 3 "Signed-in user", section 7 `POST /auth/users`):
+ * the product's `/auth/config`, `/auth/me` and `/auth/users`, and what the app reads of
+ * better-auth's answers under `/pigo-stream/identity/*`. Built with zod/mini and importable on
+ * its own (`@pigostream/contracts/identity`), so the sign-in screen loads no other schema.
+ */
+import { z } from './zod.ts';
+
+/** `GET /auth/config` (no session): what the sign-in screen needs to know (spec 4, spec 5). */
+export const authConfigSchema = z.object({
+  /** Google sign-in is configured. */
+  google: z.boolean(),
+  /** Shortest accepted password, in characters. */
+  passwordMinLength: z.int(),
+  /** Lower-case e-mail domains sign-up accepts. */
+  allowedEmailDomains: z.array(z.string()),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** One identity linked to the user: `providerId` 'credential' (e-mail + password) or 'google'. */
+export const providerInfoSchema = z.object({
+  providerId: z.string(),
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+});
+export type ProviderInfo = z.infer<typeof providerInfoSchema>;
+
+/**
+ * `GET /auth/me`: the signed-in user of spec section 3, verified or not; times are ISO 8601
+ * strings (`lastSignInTime`: when this session started). 401 `{ error }` without a session.
+ */
+export const authUserSchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  photoURL: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
+  providerData: z.array(providerInfoSchema),
+  creationTime: z.string(),
+  lastSignInTime: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** Longest accepted `userUID`, in characters. */
+const MAX_USER_UID_LENGTH = 200;
+
+/** `POST /auth/users` body: `{ userUID }`, the signed-in user's uid (spec 7). */
+export const authUsersBodySchema = z.object({
+  userUID: z
+    .string({ error: 'userUID is required' })
+    .check(z.minLength(1, 'userUID is required'), z.maxLength(MAX_USER_UID_LENGTH)),
+});
+
+/** `POST /auth/users` answer: the product's row for the user. */
+export const productUserSchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+});
+export type ProductUser = z.infer<typeof productUserSchema>;
+
+/**
+ * A refused identity call (4xx/5xx): `{ code, message }`, better-auth's shape, which the
+ * server's own rules use too (e.g. `{ code: 'RATE_LIMITED', message: 'Too many attempts...' }`).
+ * The app shows `message` (spec 8: "Provider's message in the bottom alert").
+ */
+export const identityErrorSchema = z.looseObject({
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
+});
+export type IdentityErrorBody = z.infer<typeof identityErrorSchema>;
+
+/**
+ * The 200 answer of the calls that mail (`sign-up/email`, `send-verification-email`,
+ * `request-password-reset`): better-auth's own fields, and `mailDelayed` true when the mail
+ * could not go out at once and the server retries it (issue 15).
+ */
+export const mailingAnswerSchema = z.looseObject({ mailDelayed: z.optional(z.boolean()) });
+export type MailingAnswer = z.infer<typeof mailingAnswerSchema>;
+
+/**
+ * An answer the app reads nothing of but that it is a JSON object: `sign-in/email`'s
+ * `{ redirect, token, url, user }`, `reset-password`'s `{ status: true }`, `sign-out`'s
+ * `{ success: true }`.
+ */
+export const identityAnswerSchema = z.looseObject({});
+
+/**
+ * Google sign-in (`POST sign-in/oauth2`, or `sign-in/social` from better-auth 1.7):
+ * `{ url, redirect }`, the authorization URL the browser goes to.
+ */
+export const redirectAnswerSchema = z.looseObject({
+  url: z.optional(z.string()),
+  redirect: z.optional(z.boolean()),
+});
+export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;

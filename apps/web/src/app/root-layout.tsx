@@ -60,8 +60,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <ChunkProgress />
       <RouteErrorBoundary>
         <Suspense fallback={<AppLoading />}>
-          {children}
           <ScrollMemory />
+          {children}
         </Suspense>
       </RouteErrorBoundary>
     </>

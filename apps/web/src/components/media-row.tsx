@@ -1,6 +1,6 @@
 /** A titled, sideways-scrolling row of poster cards (spec 2 "Media cards and rows"). */
 import { memo, type ReactNode } from 'react';
-import { useRowScrollMemory } from '../lib/use-scroll-memory.ts';
+import { useRowScrollMemory } from '../lib/local-store.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { MediaCard, type MediaCardItem } from './media-card.tsx';
 import { ScrollButtons } from './scroll-buttons.tsx';

@@ -5,8 +5,7 @@
  * a row a sideways scroller's `scrollLeft`; where an offset is kept is the caller's
  * {@link ScrollSlot}, so each screen reads and writes only its own.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
-import { useLocalStore } from './local-store.ts';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /** Quiet time after the last scroll event before the offset is saved, in ms. */
 export const SAVE_DELAY_MS = 200;
@@ -107,23 +106,4 @@ export function useScrollMemory<E extends HTMLElement = HTMLElement>(
   }, [onScroll, slot, axis]);
 
   return { ref, onScroll };
-}
-
-/**
- * A sideways row's remembered `scrollLeft` (px), kept in 'PigoStream.Local' under `rowId`
- * (spec 3: row scroll positions). Returns the `ref` and `onScroll` to give the scroller; the
- * offset is restored once `ready` (the row's items are rendered).
- */
-export function useRowScrollMemory<E extends HTMLElement>(rowId: string, ready: boolean) {
-  const slot = useMemo<ScrollSlot>(
-    () => ({
-      key: `row:${rowId}`,
-      read: () => useLocalStore.getState().rowScroll[rowId],
-      write: (px) => {
-        useLocalStore.getState().setRowScroll(rowId, px);
-      },
-    }),
-    [rowId],
-  );
-  return useScrollMemory<E>(slot, ready, 'row');
 }

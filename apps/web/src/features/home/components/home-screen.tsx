@@ -14,7 +14,7 @@ import { useHero } from '../hooks/use-hero.ts';
 import { useHomeStatus } from '../hooks/use-home-status.ts';
 import { useWelcomeToast } from '../hooks/use-welcome-toast.ts';
 import { HomeHero, HomeHeroSkeleton } from './home-hero.tsx';
-import { HomeTabPanel, HomeTabs } from './home-tabs.tsx';
+import { HomeTabs } from './home-tabs.tsx';
 import { ProviderPicker } from './provider-picker.tsx';
 import { ProviderRows } from './provider-rows.tsx';
 import { SearchBar } from './search-bar.tsx';
@@ -95,24 +95,23 @@ export function HomeScreen({ uid }: { uid: string | undefined }) {
             onChange={(grid) => {
               set({ activeGrid: grid });
             }}
+            panels={{
+              trending: <TrendingRows />,
+              providers: (
+                <>
+                  <ProviderPicker
+                    providers={providers.data}
+                    selected={provider?.id}
+                    isLoading={providers.isPending}
+                    onSelect={(id) => {
+                      set({ selectedProvider: id });
+                    }}
+                  />
+                  <ProviderRows provider={provider} />
+                </>
+              ),
+            }}
           />
-          <HomeTabPanel value={activeGrid}>
-            {activeGrid === 'trending' ? (
-              <TrendingRows />
-            ) : (
-              <>
-                <ProviderPicker
-                  providers={providers.data}
-                  selected={provider?.id}
-                  isLoading={providers.isPending}
-                  onSelect={(id) => {
-                    set({ selectedProvider: id });
-                  }}
-                />
-                <ProviderRows provider={provider} />
-              </>
-            )}
-          </HomeTabPanel>
         </>
       )}
 

@@ -10,7 +10,7 @@ import { AuthLayout } from './auth-layout.tsx';
 /** The screen's page scroll, kept for the session as 'PigoStream.Session' `pageScrollState` (spec 3). */
 const PAGE_SCROLL: ScrollSlot = {
   key: 'sign-in',
-  read: () => useSessionStore.getState().pageScrollState,
+  read: () => useSessionStore.getState().pageScrollState || undefined,
   write: (px) => {
     useSessionStore.getState().set({ pageScrollState: px });
   },

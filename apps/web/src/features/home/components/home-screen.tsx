@@ -24,7 +24,8 @@ import { TrendingRows } from './trending-rows.tsx';
 /** Home's page scroll, kept across visits as 'PigoStream.Local' `pageScroll` (spec 2 Home). */
 const PAGE_SCROLL: ScrollSlot = {
   key: 'home',
-  read: () => useLocalStore.getState().pageScroll,
+  // Nothing saved (0): the page is left where it is, e.g. where the user scrolled meanwhile.
+  read: () => useLocalStore.getState().pageScroll || undefined,
   write: (px) => {
     useLocalStore.getState().set({ pageScroll: px });
   },

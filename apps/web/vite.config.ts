@@ -18,6 +18,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
+    // package.json declares the app's modules free of import side effects (CSS aside), so a
+    // feature's public entry (features/<f>/index.ts) re-exports its screens without pulling
+    // them into the chunk of whoever imports the entry for one hook.
     // Everything the entry needs goes into the entry chunk, rather than into small shared
     // chunks that each cost a request and compress worse on their own (issue 9 budget).
     rolldownOptions: {

@@ -90,7 +90,8 @@ export const authVerification = pgTable(
 
 /**
  * The product's user row (spec section 7: `POST /auth/users`), keyed by the identity's user id.
- * Product data of later releases (watch history, My List, search history) hangs off `uid`.
+ * Watch history, My List, search history and watch events reference the identity's `user` row
+ * directly (library.schema.ts `user_id`), not this one.
  */
 export const users = pgTable('users', {
   uid: text('uid')

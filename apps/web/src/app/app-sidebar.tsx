@@ -6,9 +6,8 @@
 import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { SidebarDrawerProps } from '../components/sidebar-drawer.tsx';
-import { useAppConfig } from '../features/app-config/api/get-app-config.ts';
-import { useMe } from '../features/auth/api/get-me.ts';
-import { useSignOut } from '../features/auth/hooks/use-sign-out.ts';
+import { useAppConfig } from '../features/app-config/index.ts';
+import { useMe, useSignOut } from '../features/auth/index.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 
 /** How long to wait for an idle moment before fetching the drawer chunk anyway, in ms. */

@@ -4,7 +4,7 @@
  */
 import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Wordmark } from '../components/wordmark.tsx';
-import { useAuthStateSync } from '../features/auth/hooks/use-auth-state-sync.ts';
+import { useAuthStateSync } from '../features/auth/index.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import { ScrollMemory } from './scroll-memory.tsx';
 
@@ -60,8 +60,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <ChunkProgress />
       <RouteErrorBoundary>
         <Suspense fallback={<AppLoading />}>
-          {children}
           <ScrollMemory />
+          {children}
         </Suspense>
       </RouteErrorBoundary>
     </>

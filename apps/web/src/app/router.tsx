@@ -7,7 +7,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import { accessFor, useRouteAccess } from '../features/auth/route-guard.ts';
+import { accessFor, useRouteAccess } from '../features/auth/index.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 import { RootLayout, trackChunk } from './root-layout.tsx';
 

@@ -1,18 +1,18 @@
 /**
- * Page scroll per history entry, as React Router's data-mode `<ScrollRestoration>` keeps it:
- * Back and Forward (and a reload) return to where the entry was left, a new navigation starts
- * at the top (or at its `#hash` target).
+ * Page scroll per history entry, as React Router's data-mode `<ScrollRestoration>` keeps it,
+ * through the app's one scroll memory (lib/use-scroll-memory.ts).
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { useScrollMemory, type ScrollSlot } from '../lib/use-scroll-memory.ts';
 
-/** Session storage key of the saved positions ([entry key, scrollY in px] pairs). */
+/** Session storage key of the saved positions ([entry, scrollY in px] pairs). */
 export const SCROLL_POSITIONS_KEY = 'pigo-scroll-positions';
 
 /** At most this many entries are remembered; the oldest go first. */
 const MAX_ENTRIES = 100;
 
-/** The saved positions, oldest first, as [entry key, scrollY] pairs. */
+/** The saved positions by entry (history key and screen), oldest first. */
 function readPositions(): Map<string, number> {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '[]');
@@ -41,25 +41,39 @@ function savePosition(key: string, y: number): void {
 }
 
 /**
- * Restores or resets the page scroll whenever the location changes; renders nothing. Mount it
- * after the routes, inside their Suspense boundary, so it runs once the new screen is shown.
+ * The page scroll of each history entry (spec 2: every screen comes back at its last scroll on
+ * Back and Forward); renders nothing. An entry is its history key and its screen (path and
+ * query): a full load (typed URL, reload) gives its first entry the key 'default', so the key
+ * alone would hand one screen's offset to another (issue 23). Back, Forward and a reload return
+ * to where the entry was left, or to the top when it was never left; a new navigation starts
+ * at the top, or at its `#hash` target. Mount it before the routes, inside their Suspense
+ * boundary: its restore runs in the commit that shows the new screen, before the screen's own
+ * (Home's remembered scroll).
  */
 export function ScrollMemory() {
-  const location = useLocation();
+  const { key, pathname, search, hash } = useLocation();
   const navigationType = useNavigationType();
-  // The last scroll position seen: by the time a navigation's cleanup runs, the new screen may
-  // already have clamped window.scrollY.
-  const lastY = useRef(0);
+  const entry = `${key} ${pathname}${search}`;
+  const slot = useMemo<ScrollSlot>(
+    () => ({
+      key: entry,
+      read: () => {
+        const saved =
+          navigationType === NavigationType.Pop ? readPositions().get(entry) : undefined;
+        return saved ?? (hash ? undefined : 0);
+      },
+      write: (y) => {
+        savePosition(entry, y);
+      },
+    }),
+    [entry, hash, navigationType],
+  );
+  useScrollMemory(slot, true);
 
-  useEffect(() => {
-    const onScroll = () => {
-      lastY.current = window.scrollY;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-    };
-  }, []);
+  useLayoutEffect(() => {
+    if (!hash || (navigationType === NavigationType.Pop && readPositions().has(entry))) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [entry, hash, navigationType]);
 
   useEffect(() => {
     const previous = window.history.scrollRestoration;
@@ -68,33 +82,6 @@ export function ScrollMemory() {
       window.history.scrollRestoration = previous;
     };
   }, []);
-
-  useEffect(() => {
-    const save = () => {
-      savePosition(location.key, lastY.current);
-    };
-    window.addEventListener('pagehide', save);
-    return () => {
-      window.removeEventListener('pagehide', save);
-    };
-  }, [location.key]);
-
-  useLayoutEffect(() => {
-    const saved =
-      navigationType === NavigationType.Pop ? readPositions().get(location.key) : undefined;
-    if (typeof saved === 'number') {
-      window.scrollTo(0, saved);
-    } else if (location.hash) {
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-    } else if (navigationType !== NavigationType.Pop) {
-      window.scrollTo(0, 0);
-    }
-    lastY.current = window.scrollY;
-    const key = location.key;
-    return () => {
-      savePosition(key, lastY.current);
-    };
-  }, [location.key, location.hash, navigationType]);
 
   return null;
 }

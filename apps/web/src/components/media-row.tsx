@@ -1,6 +1,6 @@
 /** A titled, sideways-scrolling row of poster cards (spec 2 "Media cards and rows"). */
 import { memo, type ReactNode } from 'react';
-import { useRememberedScroll } from '../lib/use-remembered-scroll.ts';
+import { useRowScrollMemory } from '../lib/local-store.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { MediaCard, type MediaCardItem } from './media-card.tsx';
 import { ScrollButtons } from './scroll-buttons.tsx';
@@ -69,7 +69,7 @@ export const MediaRow = memo(function MediaRow({
   footer,
   priorityCards = 0,
 }: MediaRowProps) {
-  const { ref, onScroll } = useRememberedScroll<HTMLUListElement>(id, items.length > 0);
+  const { ref, onScroll } = useRowScrollMemory<HTMLUListElement>(id, items.length > 0);
   const headingId = `${id}-heading`;
   const showButtons = !error && items.length > buttonsAbove;
   const padding = Math.max(0, SKELETON_COUNT - items.length);

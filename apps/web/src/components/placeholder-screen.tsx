@@ -1,4 +1,7 @@
-/** A plain screen for routes whose content a later issue builds: it says what will be there. */
+/**
+ * A plain screen that says what happened: the not-found screen, the app's error screen and the
+ * play page's bad link.
+ */
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 

@@ -4,9 +4,10 @@
  * selected provider, search text, search mode (`showSearchBar`, `triggerSearch`), page scroll and
  * row scroll offsets here. Sign-out clears it ({@link clearLocalStore}).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { useScrollMemory, type ScrollSlot } from './use-scroll-memory.ts';
 
 /** Local storage key of the remembered state (spec 3). */
 export const LOCAL_STORE_KEY = 'PigoStream.Local';
@@ -182,4 +183,23 @@ export function wholeNumberFrom(min: number) {
 /** {@link useRemembered}'s check for a string. */
 export function aString(stored: unknown): string | undefined {
   return typeof stored === 'string' ? stored : undefined;
+}
+
+/**
+ * A sideways row's remembered `scrollLeft` (px), kept in 'PigoStream.Local' under `rowId`
+ * (spec 3: row scroll positions). Returns the `ref` and `onScroll` to give the scroller; the
+ * offset is restored once `ready` (the row's items are rendered).
+ */
+export function useRowScrollMemory<E extends HTMLElement>(rowId: string, ready: boolean) {
+  const slot = useMemo<ScrollSlot>(
+    () => ({
+      key: `row:${rowId}`,
+      read: () => useLocalStore.getState().rowScroll[rowId],
+      write: (px) => {
+        useLocalStore.getState().setRowScroll(rowId, px);
+      },
+    }),
+    [rowId],
+  );
+  return useScrollMemory<E>(slot, ready, 'row');
 }

@@ -1,6 +1,6 @@
 /** `/index`: Home (spec 2). */
-import { useMe } from '../../features/auth/api/get-me.ts';
-import { HomeScreen } from '../../features/home/components/home-screen.tsx';
+import { useMe } from '../../features/auth/index.ts';
+import { HomeScreen } from '../../features/home/index.ts';
 
 /** The Home screen for the signed-in user (the route guard let only verified users in). */
 export function Component() {

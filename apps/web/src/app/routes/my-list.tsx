@@ -1,6 +1,6 @@
 /** `/my-list`: My List (spec 2). */
-import { useMe } from '../../features/auth/api/get-me.ts';
-import { LibraryScreen } from '../../features/library/components/library-screen.tsx';
+import { useMe } from '../../features/auth/index.ts';
+import { LibraryScreen } from '../../features/library/index.ts';
 
 /** My List of the signed-in user (the route guard let only verified users in). */
 export function Component() {

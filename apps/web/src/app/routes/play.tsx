@@ -2,8 +2,7 @@
 import { Clapperboard } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';
-import { PlayScreen } from '../../features/play/components/play-screen.tsx';
-import { BAD_LINK_MESSAGE, parsePlayTarget } from '../../features/play/play-rules.ts';
+import { BAD_LINK_MESSAGE, parsePlayTarget, PlayScreen } from '../../features/play/index.ts';
 
 /**
  * Reads `id` (a positive whole number) and `type` (movie or tv) from the query. Both valid: the

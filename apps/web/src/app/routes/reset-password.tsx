@@ -1,5 +1,5 @@
 /** `/reset-password?token=`: set a new password from the mailed link (IDENTITY-API.md). */
-import { ResetPasswordScreen } from '../../features/auth/components/reset-password-screen.tsx';
+import { ResetPasswordScreen } from '../../features/auth/index.ts';
 
 /** The reset-password screen. */
 export function Component() {

@@ -1,5 +1,5 @@
 /** `/`: the sign-in / sign-up landing screen (spec 2). */
-import { SignInScreen } from '../../features/auth/components/sign-in-screen.tsx';
+import { SignInScreen } from '../../features/auth/index.ts';
 
 /** The sign-in screen; verified users are sent on to /index. */
 export function Component() {

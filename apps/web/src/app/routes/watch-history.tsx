@@ -1,6 +1,6 @@
 /** `/watch-history`: Watch History (spec 2). */
-import { useMe } from '../../features/auth/api/get-me.ts';
-import { LibraryScreen } from '../../features/library/components/library-screen.tsx';
+import { useMe } from '../../features/auth/index.ts';
+import { LibraryScreen } from '../../features/library/index.ts';
 
 /** The signed-in user's Watch History (the route guard let only verified users in). */
 export function Component() {

@@ -5,7 +5,7 @@
  */
 import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
 import { mediaTitle } from '../../lib/media.ts';
-import type { AnimeSourceMedia } from '../anime/anime-view-contract.ts';
+import type { AnimeSourceMedia } from '../anime/index.ts';
 import type { PlayTarget } from './api/get-media-info.ts';
 
 /** Characters of the overview shown before 'Read More' (spec 9). */

@@ -1,10 +1,20 @@
 /** The sign-in / sign-up landing screen at `/` (spec 2 sign-in screen, spec 4 Auth). */
 import { LoadingOverlay } from '../../../components/loading-overlay.tsx';
 import { loadIdentity } from '../../../lib/identity-call.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useScrollMemory, type ScrollSlot } from '../../../lib/use-scroll-memory.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
-import { usePageScrollMemory } from '../hooks/use-page-scroll-memory.ts';
 import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
+
+/** The screen's page scroll, kept for the session as 'PigoStream.Session' `pageScrollState` (spec 3). */
+const PAGE_SCROLL: ScrollSlot = {
+  key: 'sign-in',
+  read: () => useSessionStore.getState().pageScrollState || undefined,
+  write: (px) => {
+    useSessionStore.getState().set({ pageScrollState: px });
+  },
+};
 
 /** Starts loading the identity client as soon as the visitor reaches for the form. */
 function warmUpIdentity() {
@@ -20,7 +30,7 @@ function warmUpIdentity() {
  */
 export function SignInScreen() {
   const form = useAuthForm();
-  usePageScrollMemory(!form.showOverlay);
+  useScrollMemory(PAGE_SCROLL, !form.showOverlay);
   return (
     <>
       <AuthLayout

@@ -4,12 +4,13 @@
  * password, a failed user sync) is still shown there.
  */
 import { create } from 'zustand';
+import type { MessageTone } from '../../../components/message-card.tsx';
 
 /** How long a message stays, in ms (spec 9: message display 5 s). */
 export const MESSAGE_DISPLAY_MS = 5_000;
 
 /** 'error' messages are announced assertively (role=alert), the others politely. */
-export type AlertTone = 'success' | 'error' | 'info';
+export type AlertTone = MessageTone;
 
 /** One shown message; `id` changes with every message, even a repeated text. */
 export interface AuthAlert {

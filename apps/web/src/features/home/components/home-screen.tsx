@@ -9,17 +9,27 @@ import { Toasts, type Toast } from '../../../components/toasts.tsx';
 import { useLocalStore } from '../../../lib/local-store.ts';
 import { useProviders } from '../api/get-providers.ts';
 import { useDelayedNotice } from '../../../lib/use-delayed-notice.ts';
+import { useScrollMemory, type ScrollSlot } from '../../../lib/use-scroll-memory.ts';
 import { useHero } from '../hooks/use-hero.ts';
-import { useHomePageScroll } from '../hooks/use-home-page-scroll.ts';
 import { useHomeStatus } from '../hooks/use-home-status.ts';
 import { useWelcomeToast } from '../hooks/use-welcome-toast.ts';
 import { HomeHero, HomeHeroSkeleton } from './home-hero.tsx';
-import { HomeTabPanel, HomeTabs } from './home-tabs.tsx';
+import { HomeTabs } from './home-tabs.tsx';
 import { ProviderPicker } from './provider-picker.tsx';
 import { ProviderRows } from './provider-rows.tsx';
 import { SearchBar } from './search-bar.tsx';
 import { SearchResults } from './search-results.tsx';
 import { TrendingRows } from './trending-rows.tsx';
+
+/** Home's page scroll, kept across visits as 'PigoStream.Local' `pageScroll` (spec 2 Home). */
+const PAGE_SCROLL: ScrollSlot = {
+  key: 'home',
+  // Nothing saved (0): the page is left where it is, e.g. where the user scrolled meanwhile.
+  read: () => useLocalStore.getState().pageScroll || undefined,
+  write: (px) => {
+    useLocalStore.getState().set({ pageScroll: px });
+  },
+};
 
 /** The remembered provider when it is still listed, otherwise the first (spec 4 Home). */
 export function selectProvider(
@@ -49,7 +59,7 @@ export function HomeScreen({ uid }: { uid: string | undefined }) {
   const hero = useHero(uid);
   const notice = useDelayedNotice(status.notice);
   const welcome = useWelcomeToast();
-  useHomePageScroll(status.settled && (searchMode || !hero.isLoading));
+  useScrollMemory(PAGE_SCROLL, status.settled && (searchMode || !hero.isLoading));
 
   const toasts: Toast[] = [];
   if (welcome.welcome) toasts.push({ id: 'welcome', text: welcome.welcome, tone: 'success' });
@@ -86,24 +96,23 @@ export function HomeScreen({ uid }: { uid: string | undefined }) {
             onChange={(grid) => {
               set({ activeGrid: grid });
             }}
+            panels={{
+              trending: <TrendingRows />,
+              providers: (
+                <>
+                  <ProviderPicker
+                    providers={providers.data}
+                    selected={provider?.id}
+                    isLoading={providers.isPending}
+                    onSelect={(id) => {
+                      set({ selectedProvider: id });
+                    }}
+                  />
+                  <ProviderRows provider={provider} />
+                </>
+              ),
+            }}
           />
-          <HomeTabPanel value={activeGrid}>
-            {activeGrid === 'trending' ? (
-              <TrendingRows />
-            ) : (
-              <>
-                <ProviderPicker
-                  providers={providers.data}
-                  selected={provider?.id}
-                  isLoading={providers.isPending}
-                  onSelect={(id) => {
-                    set({ selectedProvider: id });
-                  }}
-                />
-                <ProviderRows provider={provider} />
-              </>
-            )}
-          </HomeTabPanel>
         </>
       )}
 

@@ -6,7 +6,7 @@ import type { Provider } from '@pigostream/contracts';
 import { Check } from 'lucide-react';
 import { ScrollButtons } from '../../../components/scroll-buttons.tsx';
 import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
-import { useRememberedScroll } from '../../../lib/use-remembered-scroll.ts';
+import { useRowScrollMemory } from '../../../lib/local-store.ts';
 
 /** The providers row shows scroll buttons above this many cards (spec 9). */
 export const PROVIDER_BUTTONS_ABOVE = 4;
@@ -34,7 +34,7 @@ export function ProviderPicker({
   isLoading: boolean;
 }) {
   const list = providers ?? [];
-  const { ref, onScroll } = useRememberedScroll<HTMLUListElement>(PROVIDER_ROW_ID, list.length > 0);
+  const { ref, onScroll } = useRowScrollMemory<HTMLUListElement>(PROVIDER_ROW_ID, list.length > 0);
 
   return (
     <section aria-labelledby="providers-heading" className="flex flex-col gap-3">

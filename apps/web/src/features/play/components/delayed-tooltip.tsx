@@ -1,43 +1,33 @@
 /** Name tooltips of season and episode cards (spec 2: on hover, focus or click after 500 ms). */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { TOOLTIP_DELAY_MS } from '../play-rules.ts';
 
-/** Event handlers and ARIA wiring for a tooltip's trigger, from {@link useDelayedTooltip}. */
-export interface TooltipTrigger {
-  onPointerEnter: () => void;
-  onPointerLeave: () => void;
-  onFocus: () => void;
-  onBlur: () => void;
-  onClick: () => void;
-  onKeyDown: (event: { key: string }) => void;
-  'aria-describedby': string;
-}
-
 /**
- * A tooltip that opens {@link TOOLTIP_DELAY_MS} ms after the pointer enters its trigger, the
- * trigger gets focus or is clicked, and closes when the pointer leaves, focus moves away or
- * Escape is pressed. Spread `trigger` on the trigger and render `tooltip(text)` inside it; the
- * text is only in the page while open, so the card's own text does not repeat it.
+ * A Radix tooltip showing `text` for its trigger `children` (one element that takes a ref and
+ * event handlers, e.g. a card's button). It opens {@link TOOLTIP_DELAY_MS} ms after the pointer
+ * enters the trigger, the trigger gets focus or is clicked (a click on an open one keeps it),
+ * and closes when the pointer leaves, focus moves away or Escape is pressed. The trigger is
+ * described by the tooltip while it is open; the text is only in the page while open, so the
+ * card's own text does not repeat it.
  */
-export function useDelayedTooltip(): {
-  trigger: TooltipTrigger;
-  open: boolean;
-  tooltip: (text: string) => ReactNode;
-} {
-  const id = useId();
+export function DelayedTooltip({ text, children }: { text: string; children: ReactElement }) {
   const [open, setOpen] = useState(false);
   const timer = useRef<number>(undefined);
+  // Set on a press of the trigger while open: Radix closes on press, this tooltip stays.
+  const keepOnPress = useRef(false);
 
   const cancel = useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
   }, []);
-  const start = useCallback(() => {
-    cancel();
+  const openLater = useCallback(() => {
+    if (timer.current !== undefined) return;
     timer.current = window.setTimeout(() => {
+      timer.current = undefined;
       setOpen(true);
     }, TOOLTIP_DELAY_MS);
-  }, [cancel]);
+  }, []);
   const close = useCallback(() => {
     cancel();
     setOpen(false);
@@ -45,30 +35,43 @@ export function useDelayedTooltip(): {
 
   useEffect(() => cancel, [cancel]);
 
-  return {
-    open,
-    trigger: {
-      onPointerEnter: start,
-      onPointerLeave: close,
-      onFocus: start,
-      onBlur: close,
-      onClick: () => {
-        if (!open) start();
-      },
-      onKeyDown: (event) => {
-        if (event.key === 'Escape') close();
-      },
-      'aria-describedby': id,
-    },
-    tooltip: (text) => (
-      <span
-        id={id}
-        role="tooltip"
-        hidden={!open}
-        className="pointer-events-none absolute bottom-full left-1/2 z-20 mb-2 w-max max-w-56 -translate-x-1/2 rounded-md bg-neutral-800 px-2.5 py-1.5 text-xs leading-snug font-medium text-white shadow-lg ring-1 ring-white/15"
+  return (
+    <Tooltip.Provider delayDuration={0} skipDelayDuration={0} disableHoverableContent>
+      <Tooltip.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (next) openLater();
+          else if (!keepOnPress.current) close();
+        }}
       >
-        {open ? text : null}
-      </span>
-    ),
-  };
+        <Tooltip.Trigger
+          asChild
+          onPointerDown={() => {
+            keepOnPress.current = open;
+          }}
+          onClick={(event) => {
+            // The click opens the tooltip (after the delay) rather than closing it.
+            event.preventDefault();
+            keepOnPress.current = false;
+            if (!open) openLater();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
+        >
+          {children}
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            side="bottom"
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-50 max-w-56 rounded-md bg-neutral-800 px-2.5 py-1.5 text-xs leading-snug font-medium text-white shadow-lg ring-1 ring-white/15"
+          >
+            {text}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
 }

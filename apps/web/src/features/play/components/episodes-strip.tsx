@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
 import { airsToday, isFutureEpisode } from '../play-rules.ts';
-import { useDelayedTooltip } from './delayed-tooltip.tsx';
+import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
 
 type Episode = SeasonDetails['episodes'][number];
@@ -82,67 +82,65 @@ function EpisodeCard({
   fresh: boolean;
   onSelect: (episodeNumber: number) => void;
 }) {
-  const { trigger, tooltip } = useDelayedTooltip();
   const [failed, setFailed] = useState(false);
   const src = failed ? undefined : imageUrl(episode.still_path, 'w185');
   const label = `${String(episode.episode_number)}. ${episode.name}`;
   return (
-    <button
-      type="button"
-      aria-pressed={active}
-      aria-disabled={future || undefined}
-      data-episode={episode.episode_number}
-      {...trigger}
-      onClick={() => {
-        trigger.onClick();
-        if (!future) onSelect(episode.episode_number);
-      }}
-      className={`group relative flex w-40 shrink-0 snap-start flex-col gap-2 rounded-lg text-left ${
-        future ? 'cursor-not-allowed opacity-50 grayscale' : ''
-      }`}
-    >
-      <span
-        className={`relative block h-[90px] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-2 transition ${
-          active
-            ? 'ring-accent-soft'
-            : future
-              ? 'ring-transparent'
-              : 'ring-transparent group-hover:ring-white/30'
+    <DelayedTooltip text={label}>
+      <button
+        type="button"
+        aria-pressed={active}
+        aria-disabled={future || undefined}
+        data-episode={episode.episode_number}
+        onClick={() => {
+          if (!future) onSelect(episode.episode_number);
+        }}
+        className={`group relative flex w-40 shrink-0 snap-start flex-col gap-2 rounded-lg text-left ${
+          future ? 'cursor-not-allowed opacity-50 grayscale' : ''
         }`}
       >
-        {src && (
-          <img
-            src={src}
-            srcSet={imageSrcSet(episode.still_path, 'still')}
-            sizes="160px"
-            alt=""
-            width={160}
-            height={90}
-            loading="lazy"
-            decoding="async"
-            onError={() => {
-              setFailed(true);
-            }}
-            className="size-full object-cover"
-          />
-        )}
-        {fresh && (
-          <span className="absolute top-1.5 left-1.5 rounded bg-accent px-1.5 py-0.5 text-[0.7rem] font-bold text-white shadow">
-            New!
-          </span>
-        )}
-      </span>
-      <span className="relative block">
-        {tooltip(label)}
         <span
-          className={`line-clamp-2 px-0.5 text-sm leading-snug ${active ? 'font-semibold text-white' : 'text-neutral-300'}`}
+          className={`relative block h-[90px] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-2 transition ${
+            active
+              ? 'ring-accent-soft'
+              : future
+                ? 'ring-transparent'
+                : 'ring-transparent group-hover:ring-white/30'
+          }`}
         >
-          {label}
+          {src && (
+            <img
+              src={src}
+              srcSet={imageSrcSet(episode.still_path, 'still')}
+              sizes="160px"
+              alt=""
+              width={160}
+              height={90}
+              loading="lazy"
+              decoding="async"
+              onError={() => {
+                setFailed(true);
+              }}
+              className="size-full object-cover"
+            />
+          )}
+          {fresh && (
+            <span className="absolute top-1.5 left-1.5 rounded bg-accent px-1.5 py-0.5 text-[0.7rem] font-bold text-white shadow">
+              New!
+            </span>
+          )}
         </span>
-      </span>
-      {future && episode.air_date && (
-        <span className="px-0.5 text-xs text-neutral-400">Airs {episode.air_date}</span>
-      )}
-    </button>
+        <span className="relative block">
+          <span
+            className={`line-clamp-2 px-0.5 text-sm leading-snug ${active ? 'font-semibold text-white' : 'text-neutral-300'}`}
+          >
+            {label}
+          </span>
+        </span>
+        {future && episode.air_date && (
+          <span className="px-0.5 text-xs text-neutral-400">Airs {episode.air_date}</span>
+        )}
+      </button>
+    </DelayedTooltip>
   );
 }

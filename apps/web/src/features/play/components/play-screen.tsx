@@ -7,7 +7,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { API_MESSAGES } from '../../../lib/api-client.ts';
-import { useRelatedAnime } from '../../anime/api/use-related-anime.ts';
+import { useRelatedAnime } from '../../anime/index.ts';
 import { useMediaInfo, type PlayTarget } from '../api/get-media-info.ts';
 import { animeSource } from '../play-rules.ts';
 import { PlayContent } from './play-content.tsx';

@@ -2,7 +2,7 @@
 import type { MediaDetails } from '@pigostream/contracts';
 import { useState } from 'react';
 import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
-import { useDelayedTooltip } from './delayed-tooltip.tsx';
+import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
 
 type SeasonSummary = NonNullable<MediaDetails['seasons']>[number];
@@ -45,55 +45,53 @@ function SeasonCard({
   active: boolean;
   onSelect: (seasonNumber: number) => void;
 }) {
-  const { trigger, tooltip } = useDelayedTooltip();
   const [failed, setFailed] = useState(false);
   const src = failed ? undefined : imageUrl(season.poster_path, 'w185');
   return (
-    <button
-      type="button"
-      aria-pressed={active}
-      data-season={season.season_number}
-      {...trigger}
-      onClick={() => {
-        trigger.onClick();
-        onSelect(season.season_number);
-      }}
-      className="group relative flex w-40 shrink-0 snap-start flex-col gap-2 rounded-xl text-left"
-    >
-      <span
-        className={`block h-60 w-40 overflow-hidden rounded-xl bg-neutral-800 ring-2 transition ${
-          active ? 'ring-accent-soft' : 'ring-transparent group-hover:ring-white/30'
-        }`}
+    <DelayedTooltip text={season.name}>
+      <button
+        type="button"
+        aria-pressed={active}
+        data-season={season.season_number}
+        onClick={() => {
+          onSelect(season.season_number);
+        }}
+        className="group relative flex w-40 shrink-0 snap-start flex-col gap-2 rounded-xl text-left"
       >
-        {src ? (
-          <img
-            src={src}
-            srcSet={imageSrcSet(season.poster_path, 'poster')}
-            sizes="160px"
-            alt=""
-            width={160}
-            height={240}
-            loading="lazy"
-            decoding="async"
-            onError={() => {
-              setFailed(true);
-            }}
-            className="size-full object-cover"
-          />
-        ) : (
-          <span className="flex size-full items-center justify-center p-3 text-center text-sm text-neutral-300">
+        <span
+          className={`block h-60 w-40 overflow-hidden rounded-xl bg-neutral-800 ring-2 transition ${
+            active ? 'ring-accent-soft' : 'ring-transparent group-hover:ring-white/30'
+          }`}
+        >
+          {src ? (
+            <img
+              src={src}
+              srcSet={imageSrcSet(season.poster_path, 'poster')}
+              sizes="160px"
+              alt=""
+              width={160}
+              height={240}
+              loading="lazy"
+              decoding="async"
+              onError={() => {
+                setFailed(true);
+              }}
+              className="size-full object-cover"
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center p-3 text-center text-sm text-neutral-300">
+              {season.name}
+            </span>
+          )}
+        </span>
+        <span className="relative block">
+          <span
+            className={`block truncate px-0.5 text-sm font-medium ${active ? 'text-white' : 'text-neutral-300'}`}
+          >
             {season.name}
           </span>
-        )}
-      </span>
-      <span className="relative block">
-        {tooltip(season.name)}
-        <span
-          className={`block truncate px-0.5 text-sm font-medium ${active ? 'text-white' : 'text-neutral-300'}`}
-        >
-          {season.name}
         </span>
-      </span>
-    </button>
+      </button>
+    </DelayedTooltip>
   );
 }

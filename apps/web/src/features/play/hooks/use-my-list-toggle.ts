@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { myListQueryKey, removeFromMyList, saveToMyList } from '../../library/api/my-list.ts';
+import { myListQueryKey, removeFromMyList, saveToMyList } from '../../library/index.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
 import { useInMyList } from '../api/get-in-my-list.ts';
 

@@ -7,12 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { detectPlatform, supportsPlayerHandOff } from '../../../lib/platform.ts';
-import {
-  insertWatchEvent,
-  saveToWatchHistory,
-  watchHistoryQueryKey,
-} from '../../library/api/watch-history.ts';
-import { appVersionQueryOptions } from '../../store/api/player-release.ts';
+import { insertWatchEvent, saveToWatchHistory, watchHistoryQueryKey } from '../../library/index.ts';
+import { appVersionQueryOptions } from '../../store/index.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
 import { HAND_OFF_TIMEOUT_MS, handOffLink } from '../play-rules.ts';
 

@@ -1,0 +1,58 @@
+/**
+ * Page scroll belongs to its screen (issue 23): Home's remembered scroll (spec 2 Home: "page
+ * scroll ... remembered across visits") never carries over to My List or Watch History, on a
+ * full load (typed URL, reload) as on in-app navigation, and Home still gets its own back.
+ */
+import { expect, test } from './support/fixtures.ts';
+import { bottomNav, row, storedLocalState, VIEWPORTS } from './support/home-page.ts';
+
+/** The hero's accessible name, whichever kind it is. */
+const HERO = /^(Picked Just for You|#1 Most Watched)$/;
+
+/** Home's scroll in the test, in px: further than My List or Watch History can scroll. */
+const HOME_SCROLL = 400;
+
+const SCREENS = [
+  { path: '/my-list', title: 'My List' },
+  { path: '/watch-history', title: 'Watch History' },
+] as const;
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    test("a full load of My List or Watch History opens at the top, not at Home's scroll", async ({
+      page,
+    }) => {
+      await page.goto('/index');
+      await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
+      // Home's scroll is saved once its content is in (until then it may restore its own).
+      await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+      await page.evaluate((top) => {
+        window.scrollTo(0, top);
+      }, HOME_SCROLL);
+      await expect.poll(() => storedLocalState(page)).toMatchObject({ pageScroll: HOME_SCROLL });
+
+      for (const { path, title } of SCREENS) {
+        for (const load of ['typed URL', 'reload'] as const) {
+          if (load === 'typed URL') await page.goto(path);
+          else await page.reload();
+          const heading = page.getByRole('heading', { level: 1, name: title });
+          await expect(heading).toBeVisible();
+          await expect(page.getByRole('list').first()).toHaveAttribute('aria-busy', 'false');
+          expect(await page.evaluate(() => window.scrollY), `${title}, ${load}`).toBe(0);
+          await expect(heading).toBeInViewport({ ratio: 1 });
+        }
+      }
+
+      // Home's own scroll is still Home's, on a full load and on in-app navigation.
+      await page.goto('/index');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(HOME_SCROLL);
+      await bottomNav(page).getByRole('link', { name: 'Watch History' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Watch History' })).toBeVisible();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(HOME_SCROLL);
+    });
+  });
+}

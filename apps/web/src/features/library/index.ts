@@ -1,0 +1,7 @@
+/**
+ * The library feature's public entry: the My List and Watch History screens, and the calls the
+ * play page makes on them (spec 4 Play page: add to My List, record a play).
+ */
+export { LibraryScreen } from './components/library-screen.tsx';
+export { myListQueryKey, removeFromMyList, saveToMyList } from './api/my-list.ts';
+export { insertWatchEvent, saveToWatchHistory, watchHistoryQueryKey } from './api/watch-history.ts';

@@ -1,0 +1,3 @@
+/** The play feature's public entry: the play page at /play?id=&type= (spec 2 Play page). */
+export { PlayScreen } from './components/play-screen.tsx';
+export { BAD_LINK_MESSAGE, parsePlayTarget } from './play-rules.ts';

@@ -18,31 +18,19 @@ const FEATURES = readdirSync(new URL(`${WEB_SRC}/features`, import.meta.url), {
 /**
  * Imports a file in `features/<own>` may not make: another feature's files other than its public
  * entry (`features/<f>/index.ts`), and anything in `app/`. The import text is relative, so the
- * regexes match it however many `../` it climbs. `allowed` lists imports of other features'
- * files still let through, as `<feature>/<path>`.
+ * regexes match it however many `../` it climbs.
  * @param {string} own
- * @param {string[]} allowed
  */
-function featureBoundary(own, allowed = []) {
+function featureBoundary(own) {
   const others = FEATURES.filter((name) => name !== own).join('|');
-  const exceptions = allowed.map((path) => `(?!${path.replaceAll('.', '\\.')}$)`).join('');
   return [
     {
-      regex: `^(?:\\.\\./)+(?:features/)?${exceptions}(?:${others})/(?!index\\.ts$)`,
+      regex: `^(?:\\.\\./)+(?:features/)?(?:${others})/(?!index\\.ts$)`,
       message: 'Import another feature only through its public entry, features/<f>/index.ts.',
     },
     { regex: '^(?:\\.\\./)+app/', message: 'Features never import app/: app/ imports features.' },
   ];
 }
-
-/**
- * Cross-feature imports in files this change may not edit (issue 18: their owner moves them to
- * the feature's public entry), by file.
- */
-const BOUNDARY_EXCEPTIONS = {
-  // Keys the in-list check under My List's query key; owned by the answer-shapes work.
-  'play/api/get-in-my-list.ts': ['library/api/my-list.ts'],
-};
 
 /**
  * One-way imports in the web app (ARCHITECTURE.md: lib/components -> features -> app): a feature
@@ -54,15 +42,6 @@ const webBoundaries = [
   ...FEATURES.map((feature) => ({
     files: [`${WEB_SRC}/features/${feature}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', { patterns: featureBoundary(feature) }] },
-  })),
-  ...Object.entries(BOUNDARY_EXCEPTIONS).map(([file, allowed]) => ({
-    files: [`${WEB_SRC}/features/${file}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: featureBoundary(file.split('/')[0], allowed) },
-      ],
-    },
   })),
   {
     files: [`${WEB_SRC}/components/**/*.{ts,tsx}`, `${WEB_SRC}/lib/**/*.{ts,tsx}`],

@@ -6,7 +6,7 @@
 import { inListSchema } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { myListQueryKey } from '../../library/api/my-list.ts';
+import { myListQueryKey } from '../../library/index.ts';
 import type { PlayTarget } from './get-media-info.ts';
 
 /**

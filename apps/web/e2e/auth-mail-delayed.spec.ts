@@ -1,13 +1,13 @@
 /**
  * When mail cannot go out yet (issue 15), the sign-up, resend and Forgot Password screens say
  * so instead of claiming it was sent. This file starts its own server (the shared one's SMTP
- * server stays up for every other test) whose SMTP_URL points at a port nobody listens on: the
+ * server stays up for every other test) whose SMTP_URL points at an SMTP server that drops every connection: the
  * first message fails and is kept for retry, and from then on the screens say the mail is
  * delayed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
@@ -20,23 +20,23 @@ const BASE = `http://localhost:${String(PORT)}`;
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 let server: ChildProcess | undefined;
+let smtp: Server | undefined;
 let dataDir = '';
 
-/** A port nothing listens on (the SMTP server that is down). */
-async function deadPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) =>
-    probe.close(() => {
-      resolve();
-    }),
-  );
-  return port;
+/**
+ * An SMTP server that is down: it holds its port for the whole file (a port merely closed again
+ * could be taken by another process meanwhile, and a listener that never answers would make each
+ * send wait for the mailer's timeouts) and drops every connection at once.
+ */
+async function downSmtpServer(): Promise<Server> {
+  const down = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+  return down;
 }
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
+  smtp = await downSmtpServer();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pigo-e2e-mail-delayed-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -47,7 +47,7 @@ test.beforeAll(async ({ request }) => {
       PORT: String(PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${String(await deadPort())}`,
+      SMTP_URL: `smtp://127.0.0.1:${String((smtp.address() as AddressInfo).port)}`,
       ...(process.env.PIGO_E2E_WEB_DIST ? { WEB_DIST: process.env.PIGO_E2E_WEB_DIST } : {}),
     },
   });
@@ -81,6 +81,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(() => {
   server?.kill('SIGTERM');
+  smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

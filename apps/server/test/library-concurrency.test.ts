@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { WatchHistory } from '@pigostream/contracts';
 import { queryRows } from '@pigostream/db';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { API, createUsers, request, type TestUser } from './helpers/users.ts';
@@ -157,4 +158,33 @@ it(`${CLIENTS} concurrent clients for ${USERS} users end in a sequential replay'
       new Set([...expected].filter((k) => k.startsWith(`${user.uid}|my_list|`))),
     );
   }
+});
+
+it('saves sent together are each checked against the catalogue: unknown titles 404, the rest saved', async () => {
+  const user = users[0] as TestUser;
+  const [movie, show] = [titles[0], titles.at(-1)] as { id: number; type: 'movie' | 'tv' }[];
+  const unknown = [
+    { id: 999_999_991, type: 'movie' as const },
+    { id: 999_999_992, type: 'tv' as const },
+    { id: 999_999_993, type: 'movie' as const },
+  ];
+  const calls = [movie, show, ...unknown, movie, show].map((title) =>
+    request(t.app, user, 'POST', `${API}/watch-history/save-watch-history`, {
+      userUID: user.uid,
+      id: title?.id,
+      type: title?.type,
+    }),
+  );
+  const statuses = (await Promise.all(calls)).map((res) => res.statusCode);
+  expect(statuses).toEqual([200, 200, 404, 404, 404, 200, 200]);
+  const history = await request(
+    t.app,
+    user,
+    'GET',
+    `${API}/watch-history/${user.uid}/fetch-watch-history`,
+  );
+  const { moviesHistory, showsHistory } = history.json<WatchHistory>();
+  const ids = [...moviesHistory, ...showsHistory].map((i) => i.id);
+  expect(ids).toEqual(expect.arrayContaining([movie?.id, show?.id]));
+  for (const title of unknown) expect(ids).not.toContain(title.id);
 });

@@ -75,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  takeTurns(client);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   await client.exec(sessionSettings);
@@ -85,6 +86,65 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/** Longest run of embedded-database statements before the event loop gets a turn, in ms. */
+export const STATEMENT_SLICE_MS = 5;
+
+/**
+ * Gives the event loop a turn between runs of PGlite statements (outside transactions) of at
+ * most {@link STATEMENT_SLICE_MS} ms. PGlite runs each statement synchronously in this thread and
+ * the next queued one starts in the same microtask run, so under load a queue of 100 requests'
+ * statements held the loop for hundreds of ms at a time; Node accepts one new connection per
+ * turn of the loop, so a visitor's new connection waited seconds (issue 14: save-my-list at 100
+ * connections timed out). Statements still run one at a time, first come first served; an idle
+ * database runs a statement at once, with no added wait.
+ */
+function takeTurns(client: PGlite): void {
+  const query = client.query.bind(client);
+  const waiting: (() => void)[] = [];
+  let busy = false;
+  let sliceEndsAt = 0;
+  let turnAsked = false;
+
+  const startNext = (): void => {
+    const next = waiting.shift();
+    if (next === undefined) {
+      busy = false;
+      return;
+    }
+    next();
+  };
+  const newSlice = (): void => {
+    turnAsked = false;
+    sliceEndsAt = performance.now() + STATEMENT_SLICE_MS;
+    startNext();
+  };
+  const release = (): void => {
+    if (waiting.length === 0) busy = false;
+    else if (performance.now() < sliceEndsAt) startNext();
+    else if (!turnAsked) {
+      turnAsked = true;
+      setImmediate(newSlice);
+    }
+  };
+  const acquire = (): Promise<void> | undefined => {
+    if (!busy) {
+      busy = true;
+      if (performance.now() >= sliceEndsAt) sliceEndsAt = performance.now() + STATEMENT_SLICE_MS;
+      return undefined;
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await acquire();
+    try {
+      return await query(...args);
+    } finally {
+      release();
+    }
+  }) as typeof client.query;
 }
 
 async function ping(db: Database): Promise<boolean> {

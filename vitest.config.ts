@@ -8,6 +8,10 @@ const embeddedOnlyTests = ['apps/server/test/**/*.embedded.test.ts'];
 
 export default defineConfig({
   test: {
+    // Issue 18: both cores; and, for the server suites, one module graph per worker (each
+    // file still builds its own app over its own database), so PGlite's WASM and the app's
+    // imports load once per worker instead of once per file.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          isolate: false,
           exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           env: { TEST_DB: 'pglite' },
           testTimeout: 60_000,
@@ -29,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
+          isolate: false,
           exclude: [...configDefaults.exclude, ...embeddedOnlyTests],
           env: { TEST_DB: 'postgres' },
           testTimeout: 60_000,

@@ -38,6 +38,13 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Receives errors of idle pooled connections (a server restart, a dropped database). */
   onIdleError?: (error: Error) => void;
+  /**
+   * Embedded database only: start from this copy of another one's files (PGlite's
+   * `dumpDataDir`, see {@link dumpEmbedded}) instead of an empty one; migrations newer than the
+   * copy are still applied. The test suites start each file's database from a migrated, seeded
+   * copy this way (about 0.6 s instead of 3 to 4 s).
+   */
+  template?: Blob | File;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -74,7 +81,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    ...(options.template ? { loadDataDir: options.template } : {}),
+  });
   takeTurns(client);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
@@ -145,6 +155,16 @@ function takeTurns(client: PGlite): void {
       release();
     }
   }) as typeof client.query;
+}
+
+/**
+ * A copy of an open embedded database's files (uncompressed tar), for
+ * {@link DatabaseOptions.template}. @throws Error for a PostgreSQL handle.
+ */
+export async function dumpEmbedded(handle: DatabaseHandle): Promise<Blob | File> {
+  if (handle.kind !== 'pglite') throw new Error('only the embedded database can be dumped');
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { seedIfEmpty } from '../../src/modules/catalogue/seed.ts';
 import { openTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -14,8 +13,7 @@ export interface TestApp {
 export async function startTestApp(
   options: { seed?: boolean; webDist?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
-  if (options.seed !== false) await seedIfEmpty(database.db);
+  const database = await openTestDatabase({ seeded: options.seed !== false });
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',

@@ -2,10 +2,14 @@
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
  * database on the local PostgreSQL server (TEST_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres), dropped again on close.
+ *
+ * PGlite databases start from a copy of one migrated (and, when asked, seeded) database made
+ * once per test process: a copy opens in about 0.6 s where migrating a new one takes 3 to 4 s.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '@pigostream/db';
+import { dumpEmbedded, openDatabase, type DatabaseHandle } from '@pigostream/db';
+import { seedIfEmpty } from '../../src/modules/catalogue/seed.ts';
 
 export const testDbKind: 'pglite' | 'postgres' =
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -37,13 +41,40 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+/** The PGlite copies made so far in this process, by whether they hold the starter catalogue. */
+const templates = new Map<boolean, Promise<Blob | File>>();
+
+/** A copy of a migrated embedded database, seeded with the starter catalogue when `seeded`. */
+function embeddedTemplate(seeded: boolean): Promise<Blob | File> {
+  let template = templates.get(seeded);
+  if (!template) {
+    template = (async () => {
+      const handle = await openDatabase({ dataDir: 'memory://' });
+      try {
+        if (seeded) await seedIfEmpty(handle.db);
+        return await dumpEmbedded(handle);
+      } finally {
+        await handle.close();
+      }
+    })();
+    templates.set(seeded, template);
+  }
+  return template;
+}
+
+/**
+ * A new database for a test. `seeded`: it already holds the starter catalogue (as
+ * `seedIfEmpty` leaves it); otherwise only the schema.
+ */
+export async function openTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
   if (testDbKind === 'pglite') {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const template = await embeddedTemplate(options.seeded === true);
+    const handle = await openDatabase({ dataDir: 'memory://', template });
     return { ...handle, url: undefined };
   }
   const scratch = await createScratchDatabase();
   const handle = await openDatabase({ url: scratch.url, poolSize: 4, dataDir: '' });
+  if (options.seeded === true) await seedIfEmpty(handle.db);
   return {
     ...handle,
     url: scratch.url,

@@ -51,7 +51,11 @@ export default defineConfig({
     baseURL: APP_URL,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // Recording a trace of every test cost about a quarter of the run's time (issue 18: 4.0 min
+    // against 2.9 min for the same 42 tests); a failure still leaves its screenshot and page
+    // snapshot. PIGO_E2E_TRACE=retain-on-failure records traces again for a run that needs them.
+    trace: process.env.PIGO_E2E_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {

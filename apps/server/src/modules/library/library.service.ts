@@ -37,41 +37,37 @@ const kind = (type: MediaType) => (type === 'movie' ? 'Movie' : 'Show');
  */
 export class LibraryService {
   /**
-   * Whether the catalogue knows a title (`type:id`), for every save asked during one turn of the
-   * event loop with one catalogue call per type (issue 14: under load, 100 saves cost one lookup
-   * instead of 100). Nothing is kept between turns: a title removed from the catalogue is refused
-   * from the next turn on.
+   * Whether the catalogue knows a title, for every save asked during one turn of the event loop
+   * with one catalogue call per type (issue 14: under load, 100 saves cost one lookup instead of
+   * 100). Nothing is kept between turns: a title removed from the catalogue is refused from the
+   * next turn on.
    */
-  private readonly knownTitles: DataLoader<`${MediaType}:${number}`, boolean>;
+  private readonly knownTitles = new DataLoader<readonly [MediaType, number], boolean>(
+    async (titles) => {
+      const known = new Set<string>();
+      for (const type of ['movie', 'tv'] as const) {
+        const ids = titles.filter(([t]) => t === type).map(([, id]) => id);
+        if (ids.length === 0) continue;
+        for (const title of await this.catalogue.summaries(type, [...new Set(ids)])) {
+          known.add(`${type}:${String(title.id)}`);
+        }
+      }
+      return titles.map(([type, id]) => known.has(`${type}:${String(id)}`));
+    },
+    { cache: false, batchScheduleFn: (load) => setImmediate(load) },
+  );
 
   constructor(
     private readonly db: Database,
     private readonly catalogue: CatalogueSource,
-  ) {
-    this.knownTitles = new DataLoader(
-      async (keys) => {
-        const known = new Set<string>();
-        for (const type of ['movie', 'tv'] as const) {
-          const ids = keys
-            .filter((k) => k.startsWith(`${type}:`))
-            .map((k) => Number(k.slice(type.length + 1)));
-          if (ids.length === 0) continue;
-          for (const title of await this.catalogue.summaries(type, [...new Set(ids)])) {
-            known.add(`${type}:${String(title.id)}`);
-          }
-        }
-        return keys.map((key) => known.has(key));
-      },
-      { cache: false, batchScheduleFn: (load) => setImmediate(load) },
-    );
-  }
+  ) {}
 
   /**
    * Throws unless the catalogue knows the title.
    * @throws NotFoundError (404) for an id the catalogue does not know as `type`.
    */
   async assertKnownTitle(type: MediaType, id: number): Promise<void> {
-    if (!(await this.knownTitles.load(`${type}:${id}`))) {
+    if (!(await this.knownTitles.load([type, id]))) {
       throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${id}`);
     }
   }

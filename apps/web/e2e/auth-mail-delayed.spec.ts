@@ -104,7 +104,7 @@ test('sign-up, resend and Forgot Password say the e-mail is delayed while mail c
       'Your account is created, but the verification email could not be sent yet. We will keep trying: check your inbox in a few minutes.',
     ),
   ).toBeVisible();
-  await expect(alertBar(page, 'Verification email sent!')).toHaveCount(0);
+  await expect(alertBar(page, 'Verification email sent! Please check your inbox.')).toHaveCount(0);
 
   await screen.resend.click();
   await expect(

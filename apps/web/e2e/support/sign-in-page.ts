@@ -19,9 +19,16 @@ export function signInScreen(page: Page) {
   };
 }
 
-/** The bottom alert bar showing `text` (role=alert for errors, role=status otherwise). */
+/**
+ * The bottom alert bar showing `text` (role=alert for errors, role=status otherwise). A string
+ * is the whole message, not a part of it: one message can contain another (the sign-up's
+ * delayed-mail message contains the resend's), and a part would match the wrong one.
+ */
 export function alertBar(page: Page, text: string | RegExp): Locator {
-  return page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text });
+  const bar = page.getByRole('alert').or(page.getByRole('status'));
+  return typeof text === 'string'
+    ? bar.filter({ has: page.getByText(text, { exact: true }) })
+    : bar.filter({ hasText: text });
 }
 
 /** Opens `/` and waits until the sign-in state is known and the form is usable. */

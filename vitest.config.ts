@@ -5,6 +5,27 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
 const postgresOnlyTests = ['apps/server/test/**/*.postgres.test.ts'];
 /** Tests of the embedded database's own files (DATA_DIR lock, its disk): PGlite only. */
 const embeddedOnlyTests = ['apps/server/test/**/*.embedded.test.ts'];
+/**
+ * Tests whose outcome does not depend on which database the server runs on (issue 18: the
+ * PostgreSQL suite does not repeat them): image paths, headers, stream sources, the store, the
+ * built web app, the public URL, and the TMDB and AniList clients against their stand-ins. They
+ * run once, on the embedded database. Anything that reads or writes user data, the catalogue
+ * tables, sessions or the identity tables is not in this list and runs on both.
+ */
+const databaseNeutralTests = [
+  'apps/server/test/images.test.ts',
+  'apps/server/test/security-headers.test.ts',
+  'apps/server/test/sources.test.ts',
+  'apps/server/test/sources-config.test.ts',
+  'apps/server/test/sources.symlinks.test.ts',
+  'apps/server/test/store.test.ts',
+  'apps/server/test/web.test.ts',
+  'apps/server/test/public-url.test.ts',
+  'apps/server/test/catalogue.contract.test.ts',
+  'apps/server/test/tmdb.test.ts',
+  'apps/server/test/anime-drift.test.ts',
+  'apps/server/test/anime.live.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -35,7 +56,7 @@ export default defineConfig({
           name: 'server-postgres',
           include: serverTests,
           isolate: false,
-          exclude: [...configDefaults.exclude, ...embeddedOnlyTests],
+          exclude: [...configDefaults.exclude, ...embeddedOnlyTests, ...databaseNeutralTests],
           env: { TEST_DB: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

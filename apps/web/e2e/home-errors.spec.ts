@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
   bottomNav,
+  pauseClockSoon,
   row,
   searchInput,
   searchToggle,
@@ -108,7 +109,7 @@ test("a search try is cut off after 10 s: 3 tries, then 'Request timed out.'", a
   await searchInput(page).press('Enter');
   await expect.poll(() => tries).toBe(1);
   // From here the page's time moves only with the test: 0.1 s on, plus the moment since the try.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pauseClockSoon(page, 100);
   const modal = serverErrorModal(page);
   for (const next of [2, 3]) {
     // Not before the 10 s cut-off...

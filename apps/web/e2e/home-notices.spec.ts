@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
   answerEmptyPage,
+  pauseClockSoon,
   row,
   searchInput,
   searchToggle,
@@ -22,7 +23,7 @@ import {
  */
 async function expectNoticeTiming(page: Page, text: string): Promise<void> {
   const toast = page.getByRole('status').filter({ hasText: text });
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
+  await pauseClockSoon(page, 300);
   await page.clock.runFor(1_000);
   await expect(toast).toHaveCount(0);
   await page.clock.runFor(1_000);

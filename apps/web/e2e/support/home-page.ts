@@ -87,3 +87,20 @@ export async function noMostWatched(page: Page): Promise<void> {
     route.fulfill({ status: 404, json: { error: 'Nothing has been watched recently.' } }),
   );
 }
+
+/**
+ * Pauses the page's clock (installed with `page.clock.install()`) `leadMs` ahead of the page's
+ * time, so from here it moves only with `page.clock.runFor`. When the page's time has already
+ * passed that point (a busy page), Playwright refuses ("Cannot fast-forward to the past") after
+ * pausing; the second try then reads the paused time and succeeds.
+ */
+export async function pauseClockSoon(page: Page, leadMs: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + leadMs);
+      return;
+    } catch (error) {
+      if (attempt >= 2 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}

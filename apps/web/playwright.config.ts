@@ -66,6 +66,9 @@ export default defineConfig({
       PORT: String(APP_PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // As behind a reverse proxy: each test's requests carry their own X-Forwarded-For address
+      // (e2e/support/client-address.ts), so the per-IP identity limits count each test alone.
+      TRUST_PROXY: 'true',
       // The built app (default apps/web/dist); another folder keeps parallel runs apart.
       ...(process.env.PIGO_E2E_WEB_DIST ? { WEB_DIST: process.env.PIGO_E2E_WEB_DIST } : {}),
       SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,

@@ -5,7 +5,7 @@
  * error, and with a broken link), and on the not-found screen; the sign-in form is usable from
  * the keyboard alone.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { newAccount } from './support/accounts.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { openSignIn } from './support/sign-in-page.ts';

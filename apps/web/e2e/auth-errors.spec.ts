@@ -3,7 +3,8 @@
  * checks word for word, the identity server's own messages, and the alert bar's behaviour
  * (dismissible, gone after 5 s, cleared by a mode toggle).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { createVerifiedAccount, newAccount } from './support/accounts.ts';
 import { alertBar, openSignIn } from './support/sign-in-page.ts';
 

@@ -3,7 +3,8 @@
  * global setup (spec 4 Auth): first sign-in lands on Home with the welcome message stored; a
  * later sign-in does not store it again.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { newAccount } from './support/accounts.ts';
 import { OIDC_ISSUER } from './support/e2e-env.ts';
 import { signOutFromMenu } from './support/home-page.ts';

@@ -2,7 +2,7 @@
  * Password reset end to end (spec 2 Forgot Password, spec 8; IDENTITY-API.md): the mailed link
  * opens `/reset-password?token=`, the new password works, the old one and the link do not.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { createVerifiedAccount } from './support/accounts.ts';
 import { SUBJECTS, waitForMailLink } from './support/mailbox.ts';
 import { alertBar, openSignIn, signInWithForm } from './support/sign-in-page.ts';

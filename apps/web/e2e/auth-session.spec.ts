@@ -2,7 +2,7 @@
  * Smaller sign-in state rules (spec 4 Auth, spec 8): a profile without a display name is
  * reloaded after 1 s, and a failed sign-out is only logged.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { createVerifiedAccount } from './support/accounts.ts';
 import { drawer, openMenu, signOutFromMenu } from './support/home-page.ts';
 import { openSignIn } from './support/sign-in-page.ts';

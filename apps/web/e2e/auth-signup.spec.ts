@@ -4,7 +4,8 @@
  * starts no session and answers a taken address like a new one (issue 14): the mailed link, or
  * the password, signs the user in, and the first session a user ever gets brings the welcome.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import {
   createVerifiedAccount,
   newAccount,

@@ -3,7 +3,7 @@
  * "Remembered state", spec 4 Auth, spec 6): inputs, mode and scroll restored after a reload,
  * the 10 s loading overlay, and the route guard for signed-out users.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { alertBar, openSignIn, signInScreen } from './support/sign-in-page.ts';
 
 const SESSION_KEY = 'PigoStream.Session';

@@ -3,7 +3,7 @@
  * pages with their notice, full pages newest first with View More (remembered), skeleton
  * padding and scroll buttons. Each test uses a fresh account, so its lists are known.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import {
   addToMyList,

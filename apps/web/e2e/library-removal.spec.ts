@@ -3,7 +3,7 @@
  * touch, 700 ms) or a right-click opens the confirm dialog; Cancel, Escape and the backdrop
  * close it; Remove removes and reports; Clear All empties Watch History. Fresh accounts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/client-address.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import {
   addToMyList,

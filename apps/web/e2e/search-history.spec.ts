@@ -4,7 +4,7 @@
  * account, so the history starts empty.
  */
 import type { Browser, Page } from '@playwright/test';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './support/client-address.ts';
 import { createVerifiedAccount } from './support/accounts.ts';
 import { row, searchInput, searchToggle, VIEWPORTS } from './support/home-page.ts';
 

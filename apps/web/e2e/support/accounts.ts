@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { newClientAddress } from './client-address.ts';
 import { APP_URL } from './e2e-env.ts';
 import { SUBJECTS, waitForMailLink } from './mailbox.ts';
 
@@ -69,11 +70,14 @@ export async function verifyByMail(request: APIRequestContext, email: string): P
 
 /**
  * Creates a verified account and saves a signed-in browser state for it at `statePath`
- * (cookies for Playwright's `storageState`).
+ * (cookies for Playwright's `storageState`), as a client at its own address.
  */
 export async function createVerifiedAccount(statePath: string, prefix = 'user'): Promise<Account> {
   const account = newAccount(prefix);
-  const request = await playwrightRequest.newContext({ baseURL: APP_URL });
+  const request = await playwrightRequest.newContext({
+    baseURL: APP_URL,
+    extraHTTPHeaders: newClientAddress(),
+  });
   try {
     await signUpByApi(request, account);
     await verifyByMail(request, account.email);

@@ -3,15 +3,18 @@
  * (accounts.ts) and every test starts signed in as it, through the saved storage state.
  */
 import path from 'node:path';
-import { test as base } from '@playwright/test';
 import { createVerifiedAccount, type Account } from './accounts.ts';
+import { test as base } from './client-address.ts';
 
 interface WorkerFixtures {
   /** The worker's verified account and the path of its signed-in storage state. */
   verifiedAccount: Account & { statePath: string };
 }
 
-/** Playwright's `test`, signed in as the worker's verified account. */
+/**
+ * Playwright's `test` at its own address (client-address.ts), signed in as the worker's verified
+ * account.
+ */
 export const test = base.extend<object, WorkerFixtures>({
   verifiedAccount: [
     // eslint-disable-next-line no-empty-pattern

@@ -237,8 +237,8 @@ export async function createVerifiedAccount(server: BenchServer): Promise<BenchA
   const cookie = cookiesOf(visit).join('; ');
   if (!cookie) throw new Error('the verification link set no session cookie');
   const me = await fetch(`${server.baseUrl}/pigo-stream/auth/me`, { headers: { cookie } });
-  const user = (await me.json()) as { uid?: string; emailVerified?: boolean };
-  if (!me.ok || !user.uid || !user.emailVerified) throw new Error('no verified session');
+  const user = (await me.json()) as { uid?: string; emailVerified?: boolean } | null;
+  if (!me.ok || !user?.uid || !user.emailVerified) throw new Error('no verified session');
   return { uid: user.uid, email, cookie };
 }
 

@@ -15,6 +15,9 @@ import type { BenchAccount, BenchServer } from './server.ts';
 /** The title the play page opens (The Matrix, in the starter catalogue). */
 export const PLAY_PATH = '/play?id=603&type=movie';
 
+/** A show's play page (Game of Thrones, in the starter catalogue): seasons and episodes. */
+export const PLAY_SHOW_PATH = '/play?id=1399&type=tv';
+
 /**
  * The pages the web and Lighthouse parts open: `path` to open, `name` to report it under, and
  * whether it is opened signed in (issue 9: `/` signed out, `/index` and a play page signed in).
@@ -23,6 +26,7 @@ export const BENCH_PAGES = [
   { path: '/', name: '/', signedIn: false },
   { path: '/index', name: '/index', signedIn: true },
   { path: PLAY_PATH, name: '/play', signedIn: true },
+  { path: PLAY_SHOW_PATH, name: '/play (show)', signedIn: true },
 ] as const;
 
 /** What one route loaded. */
@@ -100,7 +104,7 @@ export async function benchWebWeight(server: BenchServer, account: BenchAccount)
   try {
     for (const { path: route, name, signedIn } of BENCH_PAGES) {
       const load = await loadRoute(browser, server, route, signedIn ? account : null);
-      const target = JS_TARGETS.get(name);
+      const target = JS_TARGETS.get(name.split(' ')[0] ?? name);
       record({
         name: `web ${name}: JavaScript (${String(load.jsFiles)} files)`,
         value: kB(load.jsGzip),

@@ -30,11 +30,14 @@ export interface RouteBudget {
   maxJsGzip?: number;
 }
 
-/** Issue 9: at most 100 kB of JavaScript for `/`, 160 kB for `/index` (kB = 1000 bytes). */
+/**
+ * Issue 9: at most 100 kB of JavaScript for `/`, 160 kB for `/index`; issue 19: 170 kB for
+ * `/play` (kB = 1000 bytes).
+ */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { route: '/', modules: ROUTE_MODULES['/'], maxJsGzip: 100_000 },
   { route: '/index', modules: ROUTE_MODULES['/index'], maxJsGzip: 160_000 },
-  { route: '/play', modules: ROUTE_MODULES['/play'] },
+  { route: '/play', modules: ROUTE_MODULES['/play'], maxJsGzip: 170_000 },
 ];
 
 /** What a route's first visit loads: file names of its scripts and style sheets. */

@@ -336,6 +336,7 @@ describe('identity calls from another origin', () => {
     const out = await browser(OWN).post(`${IDENTITY}/sign-out`, {});
     expect(out.status, out.body).toBe(200);
     const after: RawResponse = await browser().get(`${API}/auth/me`);
-    expect(after.status).toBe(401);
+    expect(after.status).toBe(200);
+    expect(after.json()).toBeNull();
   });
 });

@@ -47,7 +47,7 @@ async function signedUp(name: string, email: string, password = 'secret-pass') {
   expect(res.statusCode, res.body).toBe(200);
   expect(setCookies(res)).toEqual([]);
   expect(res.json()).toMatchObject({ token: null, user: { email: email.toLowerCase() } });
-  expect((await client.get(`${API}/auth/me`)).statusCode).toBe(401);
+  expect((await client.get(`${API}/auth/me`)).json()).toBeNull();
   const signIn = await client.signIn(email, password);
   expect(signIn.statusCode, signIn.body).toBe(200);
   const me = (await client.get(`${API}/auth/me`)).json<Me>();
@@ -134,10 +134,11 @@ describe('sign-up and e-mail verification', () => {
     );
   });
 
-  it('answers /auth/me without a session with 401', async () => {
+  it('answers /auth/me without a session with 200 null: signed out is a state, not a failure', async () => {
     const res = await t.client().get(`${API}/auth/me`);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'User is not authenticated' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('null');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -202,10 +203,10 @@ describe('profile, sign-in and sign-out', () => {
 
     const out = await client.post(`${IDENTITY}/sign-out`);
     expect(out.statusCode).toBe(200);
-    expect((await client.get(`${API}/auth/me`)).statusCode).toBe(401);
+    expect((await client.get(`${API}/auth/me`)).json()).toBeNull();
     // The old cookie no longer works either: the session is gone from the database.
     client.cookies.set('pigostream.session_token', token ?? '');
-    expect((await client.get(`${API}/auth/me`)).statusCode).toBe(401);
+    expect((await client.get(`${API}/auth/me`)).json()).toBeNull();
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, without Secure over http', async () => {

@@ -121,6 +121,14 @@ function linksOf(html: string, rel: string, as?: string): string[] {
     .map((attrs) => /href="([^"]*)"/.exec(attrs)?.[1] ?? '');
 }
 
+/** The answers in the page's data block (first-answers.ts) by path; {} without one. */
+function firstAnswersOf(html: string): Record<string, unknown> {
+  const block = /<script type="application\/json" id="pigo-first-answers">([^<]*)<\/script>/.exec(
+    html,
+  );
+  return block ? (JSON.parse(block[1] ?? '') as Record<string, unknown>) : {};
+}
+
 const HOME_MODULES = [
   '/assets/app-layout-l1.js',
   '/assets/use-query-q1.js',
@@ -143,31 +151,54 @@ describe('route hints (issue 9)', () => {
     expect(res.body).toContain('<div id="root">app</div>');
   });
 
-  it('preloads a signed-in /index its sign-in check, trending rows and providers', async () => {
+  it('gives a signed-in /index its sign-in check, trending rows and providers in the page, as the API sends them (issue 19)', async () => {
     const res = await t.app.inject({ url: '/index', headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(200);
     const head = headOf(res.body);
-    expect(linksOf(head, 'preload', 'fetch')).toEqual([
-      '/pigo-stream/auth/me',
-      '/pigo-stream/index/trending/movie',
-      '/pigo-stream/index/trending/tv',
-      '/pigo-stream/providers',
-    ]);
-    expect(head).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/pigo-stream/auth/me">',
-    );
+    const paths = ['/auth/me', '/index/trending/movie', '/index/trending/tv', '/providers'];
+    const answers = firstAnswersOf(head);
+    expect(Object.keys(answers)).toEqual(paths);
+    for (const apiPath of paths) {
+      const api = await t.app.inject({
+        url: `/pigo-stream${apiPath}`,
+        headers: { cookie: user.cookie },
+      });
+      expect(api.statusCode).toBe(200);
+      // The same bytes (only `<` written as its JSON escape, which JSON reads back the same).
+      expect(head).toContain(`"${apiPath}":${api.body.replaceAll('<', '\\u003c')}`);
+      expect(answers[apiPath]).toEqual(api.json());
+    }
+    expect(answers['/auth/me']).toMatchObject({ uid: user.uid, email: user.email });
+    // Nothing left to fetch ahead: the page has it all.
+    expect(linksOf(head, 'preload', 'fetch')).toEqual([]);
     expect(linksOf(head, 'modulepreload')).toEqual(HOME_MODULES);
     expect(String(res.headers.vary)).toMatch(/cookie/i);
+    // The page carries the user's own data: no cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A data block the browser never runs: still no inline script.
+    expect(res.body.match(/<script\b/g)).toHaveLength(2);
+    expect(res.body).toContain('<script type="application/json" id="pigo-first-answers">');
   });
 
-  it('preloads /play its title when id and type are valid', async () => {
+  it('writes every < of an answer as \\u003c, so no answer can end the data block', async () => {
+    const name = '</script><script>alert(1)</script><!--';
+    const hostile = await createUser(t.app, { name });
+    const res = await t.app.inject({ url: '/index', headers: { cookie: hostile.cookie } });
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(res.body).not.toContain('<!--');
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(firstAnswersOf(res.body)['/auth/me']).toMatchObject({ displayName: name });
+  });
+
+  it('gives /play its title in the page when id and type are valid, else preloads it', async () => {
     const res = await t.app.inject({
       url: '/play?id=603&type=movie',
       headers: { cookie: user.cookie },
     });
     const head = headOf(res.body);
+    // No catalogue here: media-info answers 404, which the page does not carry.
+    expect(Object.keys(firstAnswersOf(head))).toEqual(['/auth/me']);
     expect(linksOf(head, 'preload', 'fetch')).toEqual([
-      '/pigo-stream/auth/me',
       '/pigo-stream/playground/media-info?id=603&amp;type=movie',
     ]);
     expect(linksOf(head, 'modulepreload')).toEqual([
@@ -198,24 +229,31 @@ describe('route hints (issue 9)', () => {
   ])('%s: no title preload, nothing of the query in the page', async (url) => {
     const res = await t.app.inject({ url, headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(linksOf(res.body, 'preload', 'fetch')).toEqual(['/pigo-stream/auth/me']);
+    expect(linksOf(res.body, 'preload', 'fetch')).toEqual([]);
+    expect(Object.keys(firstAnswersOf(res.body))).toEqual(['/auth/me']);
     // Byte for byte the page of a bare /play: the query leaves no trace.
     const bare = await t.app.inject({ url: '/play', headers: { cookie: user.cookie } });
     expect(res.body).toBe(bare.body);
     expect(res.body).not.toContain('media-info');
   });
 
-  it('preloads data only for a session cookie, never for other cookies', async () => {
+  it('looks for data only with a session cookie; an invalid session gets the signed-out state only', async () => {
     const other = await t.app.inject({
       url: '/index',
       headers: { cookie: 'theme=dark; pigostream.session_token=' },
     });
     expect(linksOf(other.body, 'preload')).toEqual([]);
-    const secure = await t.app.inject({
-      url: '/pigostore',
-      headers: { cookie: 'theme=dark; __Secure-pigostream.session_token=abc.def' },
-    });
-    expect(linksOf(secure.body, 'preload', 'fetch')).toEqual(['/pigo-stream/auth/me']);
+    expect(other.body).not.toContain('pigo-first-answers');
+    expect(other.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/pigostore', '/index']) {
+      const stale = await t.app.inject({
+        url,
+        headers: { cookie: 'theme=dark; __Secure-pigostream.session_token=abc.def' },
+      });
+      expect(linksOf(stale.body, 'preload', 'fetch')).toEqual([]);
+      // Signed out: the sign-in check's null, and none of the screen's data.
+      expect(firstAnswersOf(stale.body)).toEqual({ '/auth/me': null });
+    }
   });
 
   it('preloads the sign-in screens their chunks only, even with a session cookie', async () => {

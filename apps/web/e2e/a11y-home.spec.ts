@@ -18,6 +18,7 @@ import {
   serverErrorModal,
   VIEWPORTS,
 } from './support/home-page.ts';
+import { withoutFirstAnswers } from './support/first-answers.ts';
 
 /** Opens Home and waits until the Trending rows have titles. */
 async function openHome(page: Page): Promise<void> {
@@ -73,6 +74,7 @@ for (const { name, viewport } of VIEWPORTS) {
 }
 
 test('the server error modal', async ({ page }) => {
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/providers', (route) =>
     route.fulfill({ status: 500, json: { error: 'boom' } }),
   );
@@ -110,6 +112,7 @@ test('the sidebar drawer traps the focus both ways and returns it on close', asy
 });
 
 test('the server error modal keeps the focus out of the page behind it', async ({ page }) => {
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/providers', (route) =>
     route.fulfill({ status: 500, json: { error: 'boom' } }),
   );

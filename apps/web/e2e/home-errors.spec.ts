@@ -14,6 +14,7 @@ import {
   serverErrorModal,
   VIEWPORTS,
 } from './support/home-page.ts';
+import { withoutFirstAnswers } from './support/first-answers.ts';
 
 /** Every request of the page fails as if the server had stopped (API and app files). */
 async function stopServer(page: Page): Promise<void> {
@@ -25,6 +26,7 @@ for (const { name, viewport } of VIEWPORTS) {
     test.use({ viewport });
 
     test('a failing provider list opens the modal; Retry reloads the page', async ({ page }) => {
+      await withoutFirstAnswers(page);
       await page.route('**/pigo-stream/providers', (route) =>
         route.fulfill({ status: 500, json: { error: 'boom' } }),
       );

@@ -5,6 +5,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { bottomNav, row, searchToggle, storedLocalState, VIEWPORTS } from './support/home-page.ts';
+import { withoutFirstAnswers } from './support/first-answers.ts';
 
 /** The hero's accessible name, whichever kind it is. */
 const HERO = /^(Picked Just for You|#1 Most Watched)$/;
@@ -76,6 +77,7 @@ for (const { name, viewport } of VIEWPORTS) {
 test('a loading indicator shows while a grid loads', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/index/trending/tv', async (route) => {
     await held;
     await route.continue();

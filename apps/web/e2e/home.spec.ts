@@ -7,6 +7,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { row, serverErrorModal } from './support/home-page.ts';
+import { withoutFirstAnswers } from './support/first-answers.ts';
 
 const ROWS = ['Trending: Movies', 'Trending: Shows'] as const;
 
@@ -72,6 +73,7 @@ test('scroll buttons are desktop only', async ({ page }) => {
 test('a row shows 6 pulsing skeletons while loading', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/index/trending/movie', async (route) => {
     await held;
     await route.continue();
@@ -89,6 +91,7 @@ test('a failing row retries 3 times, then shows the spec 8 message and the error
   page,
 }) => {
   let calls = 0;
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/index/trending/tv', async (route) => {
     calls += 1;
     await route.fulfill({ status: 500, json: { error: 'boom' } });
@@ -106,6 +109,7 @@ test('a failing row retries 3 times, then shows the spec 8 message and the error
 });
 
 test('a row whose server does not answer says so, and Retry recovers', async ({ page }) => {
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/index/trending/movie', (route) => route.abort('failed'));
   await page.goto('/index');
   const modal = serverErrorModal(page);

@@ -4,6 +4,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { openPlay, player, playUrl, section, TITLES } from './support/play-page.ts';
+import { withoutFirstAnswers } from './support/first-answers.ts';
 
 const BAD_LINK = 'This link needs a title id and a type (movie or tv).';
 
@@ -16,6 +17,7 @@ for (const query of ['id=abc&type=movie', 'id=155&type=anime', 'id=155', '']) {
 }
 
 test('a failing media-info call shows an error notice; Retry loads the title', async ({ page }) => {
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/playground/media-info?*', (route) => route.abort('failed'));
   await page.goto(playUrl(TITLES.darkKnight));
   await expect(page.getByRole('alert')).toContainText(

@@ -2,7 +2,10 @@
  * Every route of spec section 2 renders its own screen, with the app frame where it belongs.
  * The app screens are for signed-in users: each test starts signed in (support/fixtures.ts).
  */
+import type { Page } from '@playwright/test';
+import { APP_URL } from './support/e2e-env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { signInScreen } from './support/sign-in-page.ts';
 
 const APP_SCREENS: readonly { path: string; heading: string }[] = [
   { path: '/index', heading: 'Home' },
@@ -32,6 +35,75 @@ for (const { path, heading } of APP_SCREENS) {
     expect(errors).toEqual([]);
   });
 }
+
+/**
+ * Console errors, and failed requests to the app's server (status 400 and up, or no answer),
+ * of `page` from now on. Other hosts are left out: the test servers' link template points at a
+ * host that does not exist (e2e/support/config/sources.e2e.json).
+ */
+function watchFailures(page: Page): string[] {
+  const failures: string[] = [];
+  const ours = (url: string) => new URL(url).origin === APP_URL;
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (ours(response.url()) && response.status() >= 400)
+      failures.push(`${String(response.status())} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (ours(request.url())) failures.push(`failed: ${request.url()}`);
+  });
+  return failures;
+}
+
+test('a signed-out visit to the sign-in screen logs no error and no failed request', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const failures = watchFailures(page);
+  await page.goto('/');
+  await expect(signInScreen(page).signIn).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(failures).toEqual([]);
+  await context.close();
+});
+
+for (const { path, ready } of [
+  { path: '/index', ready: 'Trending: Movies' },
+  { path: '/play?id=603&type=movie', ready: 'The Matrix' },
+]) {
+  test(`a signed-in visit to ${path} logs no error and no failed request`, async ({ page }) => {
+    const failures = watchFailures(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(failures).toEqual([]);
+  });
+}
+
+test('a signed-in Home has its first answers in the page and asks the server for none of them', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/pigo-stream/')) asked.push(pathname);
+  });
+  await page.goto('/index');
+  await expect(page.getByRole('heading', { name: 'Trending: Movies' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Trending: Movies' }).getByRole('link').first(),
+  ).toBeVisible();
+  for (const path of [
+    '/pigo-stream/auth/me',
+    '/pigo-stream/index/trending/movie',
+    '/pigo-stream/index/trending/tv',
+  ]) {
+    expect(asked).not.toContain(path);
+  }
+});
 
 test('bottom navigation moves between screens and marks the current one', async ({ page }) => {
   await page.goto('/index');

@@ -12,6 +12,9 @@ export const mediaRefSchema = z.object({
 });
 export type MediaRef = z.infer<typeof mediaRefSchema>;
 
-/** `GET /index/most-watched` answers the title with the most new viewers in 7 days (200). */
-export const mostWatchedSchema = mediaRefSchema;
-export type MostWatched = MediaRef;
+/**
+ * `GET /index/most-watched` answers 200 with the title with the most new viewers in 7 days, or
+ * 200 `null` when nobody watched anything in that time (an empty state, not an error: issue 19).
+ */
+export const mostWatchedSchema = z.nullable(mediaRefSchema);
+export type MostWatched = z.infer<typeof mostWatchedSchema>;

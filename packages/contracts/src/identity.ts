@@ -27,8 +27,8 @@ export const providerInfoSchema = z.object({
 export type ProviderInfo = z.infer<typeof providerInfoSchema>;
 
 /**
- * `GET /auth/me`: the signed-in user of spec section 3, verified or not; times are ISO 8601
- * strings (`lastSignInTime`: when this session started). 401 `{ error }` without a session.
+ * The signed-in user of spec section 3, verified or not, as `GET /auth/me` answers it; times are
+ * ISO 8601 strings (`lastSignInTime`: when this session started).
  */
 export const authUserSchema = z.object({
   uid: z.string(),
@@ -42,6 +42,12 @@ export const authUserSchema = z.object({
   lastSignInTime: z.string(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
+
+/**
+ * `GET /auth/me` answers 200 with the signed-in {@link authUserSchema} user, or 200 `null` for a
+ * visitor without a valid session (signed out is a state, not an error: issue 19).
+ */
+export const meSchema = z.nullable(authUserSchema);
 
 /** Longest accepted `userUID`, in characters. */
 const MAX_USER_UID_LENGTH = 200;

@@ -97,7 +97,9 @@ export async function createUser(
     remoteAddress: ip,
     headers: { cookie: cookies.join('; ') },
   });
-  if (me.statusCode !== 200) throw new Error(`no session after sign-up: ${me.body}`);
+  if (me.statusCode !== 200 || me.json() === null) {
+    throw new Error(`no session after sign-up: ${me.body}`);
+  }
   return { uid: me.json<{ uid: string }>().uid, email, ip, cookie: cookies.join('; ') };
 }
 

@@ -1,5 +1,6 @@
 /** Helpers that drive Home (/index) and the shared frame the way a user does (spec 2 Home). */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { withoutFirstAnswers } from './first-answers.ts';
 
 /** Phone and desktop viewports every Home behaviour is checked at. */
 export const VIEWPORTS = [
@@ -74,18 +75,20 @@ export async function seedLocalState(page: Page, state: Record<string, unknown>)
   );
 }
 
-/** Answers every call matching `pattern` with an empty page of titles. */
+/**
+ * Answers every call matching `pattern` with an empty page of titles (the page then carries no
+ * first answers: {@link withoutFirstAnswers}).
+ */
 export async function answerEmptyPage(page: Page, pattern: string): Promise<void> {
+  await withoutFirstAnswers(page);
   await page.route(pattern, (route) =>
     route.fulfill({ json: { page: 1, results: [], total_pages: 0, total_results: 0 } }),
   );
 }
 
-/** Answers `/index/most-watched` with 404 (nothing watched lately). */
+/** Answers `/index/most-watched` with the server's empty state, `null` (nothing watched lately). */
 export async function noMostWatched(page: Page): Promise<void> {
-  await page.route('**/pigo-stream/index/most-watched', (route) =>
-    route.fulfill({ status: 404, json: { error: 'Nothing has been watched recently.' } }),
-  );
+  await page.route('**/pigo-stream/index/most-watched', (route) => route.fulfill({ json: null }));
 }
 
 /**

@@ -6,6 +6,8 @@
  * lib/query-client.ts). This file imports no schema library: a schema comes with each call, so
  * screens that only read small answers (sign-in) stay lean.
  */
+import { takeFirstAnswer } from './first-answers.ts';
+
 /** Path prefix of every product call (spec 7). */
 export const API_BASE = '/pigo-stream';
 
@@ -127,8 +129,26 @@ interface CallOptions {
 }
 
 /**
+ * `answer` checked by `schema`, loaded first when lazy (an answer the page carried, or a
+ * signed-in user: features/auth/api/get-me.ts).
+ * @throws ApiError 'Unable to fetch data. Please try again later.' when `schema` rejects it.
+ */
+export async function checkAnswer<T>(
+  answer: unknown,
+  schema: ResponseSchema<T> | LazySchema<T>,
+): Promise<T> {
+  try {
+    const check = 'load' in schema ? await schema.load() : schema;
+    return check.parse(answer);
+  } catch (cause) {
+    throw new ApiError(API_MESSAGES.notOk, { status: 200, cause });
+  }
+}
+
+/**
  * Sends one call to `API_BASE + path` and returns the answer checked by `schema` (loaded first
- * when lazy). One attempt.
+ * when lazy). One attempt. A GET the page already carries the answer of (first-answers.ts) is
+ * not sent: that answer is checked and returned.
  * @throws ApiError 'Failed to fetch data. Server is not responding.' on a network failure or
  *   timeout (`timeoutMessage` instead when given and the call timed out) or a 502/503/504;
  *   'Unable to fetch data. Please try again later.' for any other status that is not ok (its
@@ -140,6 +160,8 @@ export async function apiCall<T>(
   schema: ResponseSchema<T> | LazySchema<T>,
   { method = 'GET', body, signal, timeoutMs, timeoutMessage }: CallOptions = {},
 ): Promise<T> {
+  const first = method === 'GET' ? takeFirstAnswer(path) : undefined;
+  if (first) return checkAnswer(first.answer, schema);
   let response: Response;
   try {
     // A call without a body sends no content type: the server refuses an empty JSON body.

@@ -57,6 +57,15 @@ function identityOf(req: FastifyRequest): IdentityService {
 }
 
 /**
+ * The signed-in session of the request, verified e-mail or not; null without a valid session.
+ * Looked up once per request.
+ * @throws when the database fails.
+ */
+export async function sessionOrNull(req: FastifyRequest): Promise<SessionData | null> {
+  return (await identityOf(req).sessionOf(req)) ?? null;
+}
+
+/**
  * The signed-in session of the request, verified e-mail or not.
  * @throws NotAuthenticatedError (401) when there is no valid session.
  */

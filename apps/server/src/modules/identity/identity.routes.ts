@@ -1,17 +1,18 @@
 /**
  * Product calls about the signed-in user, under `/pigo-stream/auth` (agreed identity API):
  * `GET /auth/config`, `GET /auth/me` and spec section 7's `POST /auth/users`. Errors are
- * `{ error }`: 400 bad body, 401 'User is not authenticated', 403 for another user's uid.
+ * `{ error }`: 400 bad body, 401 'User is not authenticated', 403 for another user's uid;
+ * `/auth/me` answers a visitor without a session 200 `null`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authConfigSchema,
-  authUserSchema,
   authUsersBodySchema,
   errorSchema,
+  meSchema,
   productUserSchema,
 } from '@pigostream/contracts';
-import { assertSameUser, requireSession, requireVerifiedUser } from './identity.guard.ts';
+import { assertSameUser, requireVerifiedUser, sessionOrNull } from './identity.guard.ts';
 import type { IdentityService } from './identity.service.ts';
 
 /** Registers `/auth/config`, `/auth/me` and `/auth/users`; mount it under the API prefix. */
@@ -37,7 +38,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   /**
    * `GET /auth/me` -> 200 spec section 3's signed-in user, verified or not (times ISO 8601;
    * lastSignInTime = this session's start, equal to creationTime on a first-ever sign-in);
-   * 401 `{ error: 'User is not authenticated' }` without a session.
+   * 200 `null` without a valid session (issue 19: the app's check of a signed-out visitor is no
+   * failed request).
    */
   app.get(
     '/auth/me',
@@ -45,12 +47,13 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
       schema: {
         tags,
         summary: 'The signed-in user (spec 3)',
-        response: { 200: authUserSchema, 401: errorSchema },
+        response: { 200: meSchema },
       },
     },
     async (req, reply) => {
       void reply.header('cache-control', 'no-store');
-      return service.describe(await requireSession(req));
+      const session = await sessionOrNull(req);
+      return session ? service.describe(session) : null;
     },
   );
 

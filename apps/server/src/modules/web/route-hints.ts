@@ -22,7 +22,7 @@ const SESSION_COOKIE_PREFIXES = [
 ];
 
 /** The sign-in check apps/web/src/main.tsx starts on every screen (features/auth/api/get-me.ts). */
-const ME_PATH = '/auth/me';
+export const ME_PATH = '/auth/me';
 
 /** The data calls a signed-in first visit of a route makes before its largest paint. */
 interface RouteData {
@@ -98,14 +98,30 @@ export interface HintRequest {
   search: string;
 }
 
+/** A route's first data calls for one request: paths under the API prefix. */
+export interface RouteDataPaths {
+  /** The sign-in check ({@link ME_PATH}), when the screen waits on it. */
+  me: string | undefined;
+  /** The screen's own first calls. */
+  screen: string[];
+}
+
 /** The `<link>` elements of each app route, worked out once from a build's manifest. */
 export interface RouteHints {
   /**
+   * The first data calls of a request of `route`: none without a session cookie
+   * ({@link hasSessionCookie}), else the sign-in check of a guarded screen and the screen's
+   * calls (`/play`'s title from the query, {@link playDataPath}).
+   */
+  dataPathsFor(route: AppRoute, request: HintRequest): RouteDataPaths;
+  /**
    * The `<link>` elements (one per line, each indented 4 spaces and ending in a newline) to
    * add to `<head>` for a request of `route`: the sign-in check first, then the module
-   * preloads, then the screen's data; '' when there are none.
+   * preloads, then the screen's data; '' when there are none. Data paths in `noPreload` (the
+   * answers the page carries itself, first-answers.ts, or a signed-out visitor's screen calls)
+   * get no preload.
    */
-  linksFor(route: AppRoute, request: HintRequest): string;
+  linksFor(route: AppRoute, request: HintRequest, noPreload?: ReadonlySet<string>): string;
   /** True when the links of `route` depend on the request's cookie (answers vary by Cookie). */
   variesByCookie(route: AppRoute): boolean;
 }
@@ -152,16 +168,22 @@ export function createRouteHints(manifest: ViteManifest, apiPrefix: string): Rou
   const variesByCookie = (route: AppRoute) =>
     ROUTE_DATA[route].me || ROUTE_DATA[route].screen.length > 0;
 
+  const dataPathsFor = (route: AppRoute, { cookie, search }: HintRequest): RouteDataPaths => {
+    if (!variesByCookie(route) || !hasSessionCookie(cookie)) return { me: undefined, screen: [] };
+    const { me, screen } = ROUTE_DATA[route];
+    const screenPaths = [...screen];
+    const play = route === '/play' ? playDataPath(search) : undefined;
+    if (play) screenPaths.push(play);
+    return { me: me ? ME_PATH : undefined, screen: screenPaths };
+  };
+
   return {
-    linksFor(route, { cookie, search }) {
-      if (!variesByCookie(route) || !hasSessionCookie(cookie)) return moduleLinks[route];
-      const { me, screen } = ROUTE_DATA[route];
-      const screenPaths = [...screen];
-      const play = route === '/play' ? playDataPath(search) : undefined;
-      if (play) screenPaths.push(play);
-      return (
-        (me ? fetchLink(ME_PATH) : '') + moduleLinks[route] + screenPaths.map(fetchLink).join('')
-      );
+    dataPathsFor,
+    linksFor(route, request, noPreload = new Set()) {
+      const { me, screen } = dataPathsFor(route, request);
+      const preload = (path: string | undefined) =>
+        path !== undefined && !noPreload.has(path) ? fetchLink(path) : '';
+      return preload(me) + moduleLinks[route] + screen.map(preload).join('');
     },
     variesByCookie,
   };

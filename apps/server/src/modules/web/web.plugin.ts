@@ -3,14 +3,16 @@
  * cache, `index.html` (never cached) for `/` and the spec's routes (history fallback), and a
  * JSON 404 for unknown API paths. Each route's `index.html` carries `<link>` hints in `<head>`
  * (route-hints.ts, issue 9): module preloads of its lazy chunks and, with a session cookie,
- * preloads of its first data calls.
+ * the answers of its first data calls in the page (first-answers.ts, issue 19), or preloads of
+ * those the page does not carry.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRouteHints, type RouteHints } from './route-hints.ts';
+import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './first-answers.ts';
+import { createRouteHints, ME_PATH, type RouteHints } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
 /** Routes of spec section 2 the app handles itself. */
@@ -63,16 +65,27 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
   }
 
   for (const route of APP_ROUTES) {
-    app.get(route, { schema: { hide: true } }, (req, reply) => {
+    app.get(route, { schema: { hide: true } }, async (req, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!hints) return reply.send(indexHtml);
       const query = req.url.indexOf('?');
-      const links = hints.linksFor(route, {
+      const request = {
         cookie: req.headers.cookie,
         search: query < 0 ? '' : req.url.slice(query + 1),
-      });
+      };
       if (hints.variesByCookie(route)) reply.header('vary', 'cookie');
-      return reply.send(headHtml + links + restHtml);
+      const { me, screen } = hints.dataPathsFor(route, request);
+      let answers: FirstAnswers = new Map();
+      if (me !== undefined) {
+        answers = await collectFirstAnswers(app, req, apiPrefix, ME_PATH, screen);
+        // The page now carries this visitor's data: no cache may keep it.
+        if (answers.size > 0) reply.header('cache-control', 'no-store');
+      }
+      // A signed-out visitor is sent to sign in: the screen's calls will not be made.
+      const signedOut = answers.get(ME_PATH) === 'null';
+      const noPreload = new Set([...answers.keys(), ...(signedOut ? screen : [])]);
+      const links = hints.linksFor(route, request, noPreload);
+      return reply.send(headHtml + links + firstAnswersBlock(answers) + restHtml);
     });
   }
 

@@ -7,37 +7,36 @@
  */
 import type { AuthUser } from '@pigostream/contracts/identity';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError, apiGet, retryingGet } from '../../../lib/api-client.ts';
+import { apiGet, checkAnswer, retryingGet } from '../../../lib/api-client.ts';
 
 export type { AuthUser };
 
 /** How long one attempt may take, in ms (spec 9: the sign-in overlay waits at most 10 s). */
 export const ME_TIMEOUT_MS = 10_000;
 
+/** The answer as sent, checked by {@link getMe}: `null` needs no schema. */
+const asSent = { parse: (answer: unknown) => answer };
+
 /**
- * The contracts' `authUserSchema`, loaded only when there is a user to read: a signed-out
- * visitor's 401 needs no check, so the sign-in route loads no schema library (issue 9 budget).
+ * The contracts' `meSchema`, loaded only when there is a user to read: a signed-out visitor's
+ * `null` needs no check, so the sign-in route loads no schema library (issue 9 budget).
  */
-const authUserAnswer = {
-  load: () => import('@pigostream/contracts/identity').then((m) => m.authUserSchema),
+const meAnswer = {
+  load: () => import('@pigostream/contracts/identity').then((m) => m.meSchema),
 };
 
 /**
  * `GET /pigo-stream/auth/me`: the signed-in user of spec section 3 (verified or not; contracts
- * `authUserSchema`), or null when signed out (the server's 401). Retried like every data GET
+ * `meSchema`), or null when signed out (the server's 200 `null`). Retried like every data GET
  * ({@link retryingGet}: 3 attempts 1000 ms apart), each attempt at most {@link ME_TIMEOUT_MS} ms.
  * @throws ApiError with a spec 8 message when the server fails or does not answer.
  */
 export async function getMe(signal?: AbortSignal): Promise<AuthUser | null> {
-  try {
-    return await retryingGet(
-      () => apiGet('/auth/me', authUserAnswer, { signal, timeoutMs: ME_TIMEOUT_MS }),
-      signal,
-    );
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const answer = await retryingGet(
+    () => apiGet('/auth/me', asSent, { signal, timeoutMs: ME_TIMEOUT_MS }),
+    signal,
+  );
+  return answer === null ? null : checkAnswer(answer, meAnswer);
 }
 
 /** How long a known sign-in state counts as fresh (route changes, new readers), in ms. */

@@ -1,0 +1,24 @@
+/**
+ * The server puts the first screen's answers into the page (issue 19: the sign-in check, Home's
+ * trending rows and providers, the play page's title; apps/server/src/modules/web/
+ * first-answers.ts), so the app does not ask for them on a full load. A test that answers those
+ * calls itself with `page.route` takes them out first: the app then asks, as it does when it
+ * opens the screen from another one, or when the server did not wait for a slow answer.
+ */
+import type { Page } from '@playwright/test';
+import { APP_URL } from './e2e-env.ts';
+
+const DATA_BLOCK = /\s*<script type="application\/json" id="pigo-first-answers">[^<]*<\/script>/;
+
+/** Serves `page`'s app pages from now on without the answers the server put into them. */
+export async function withoutFirstAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.origin === APP_URL && !url.pathname.startsWith('/pigo-stream/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(DATA_BLOCK, '');
+      await route.fulfill({ response, body });
+    },
+  );
+}

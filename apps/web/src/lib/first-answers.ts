@@ -1,0 +1,36 @@
+/**
+ * The answers the server put into the page for the first screen (issue 19; the server's
+ * apps/server/src/modules/web/first-answers.ts): the sign-in check and the screen's first calls,
+ * as the JSON the API sends, in `<script type="application/json" id="pigo-first-answers">`.
+ * {@link takeFirstAnswer} hands each one out once, to the first screen's first calls, which ask
+ * as the app starts; every later call goes to the server.
+ */
+
+/** The `id` of the data block. */
+export const FIRST_ANSWERS_ID = 'pigo-first-answers';
+
+/**
+ * The answers in the data block text `text` (`{"<path>":<answer>,...}`) by path (its entries);
+ * empty when there is no text or it is not JSON. Paths start with `/`: other JSON (an array, a
+ * string) holds none.
+ */
+export function readFirstAnswers(text: string | null | undefined): Map<string, unknown> {
+  try {
+    return new Map(Object.entries(JSON.parse(text ?? '') as object));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The page's answers, read at the first call. */
+let answers: Map<string, unknown> | undefined;
+
+/**
+ * The page's answer for the call `path` (under the API prefix, exactly as the app builds it),
+ * wrapped as `{ answer }`, and forgets it; undefined when the page has none (left).
+ */
+export function takeFirstAnswer(path: string): { answer: unknown } | undefined {
+  answers ??= readFirstAnswers(document.getElementById(FIRST_ANSWERS_ID)?.textContent);
+  const answer = answers.get(path);
+  return answers.delete(path) ? { answer } : undefined;
+}

@@ -167,7 +167,7 @@ it('refuses a cookie signed out on A on B within 1 s, and reports Redis as up', 
   expect(out.status).toBe(200);
   const stale = on(b, { ...user, client: onB });
   for (const [name, value] of onB.cookies) stale.cookies.set(name, value);
-  await waitUntil(async () => (await stale.get(`${API}/auth/me`)).json() === null, 1000);
+  await waitUntil(async () => (await stale.get(`${API}/auth/me`)).body === 'null', 1000);
   const ready = await new SocketClient(b.base, PUBLIC_URL).get(`${API}/health/ready`);
   expect(ready.json()).toMatchObject({ status: 'ready', redis: { status: 'up' } });
 });

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { APP_URL } from './support/e2e-env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { row } from './support/home-page.ts';
 import { signInScreen } from './support/sign-in-page.ts';
 
 const APP_SCREENS: readonly { path: string; heading: string }[] = [
@@ -104,6 +105,37 @@ test('a signed-in Home has its first answers in the page and asks the server for
     expect(asked).not.toContain(path);
   }
 });
+
+for (const { path, poster } of [
+  {
+    path: '/index',
+    poster: (page: Page) => row(page, 'Trending: Movies').getByRole('img').first(),
+  },
+  {
+    path: '/play?id=603&type=movie',
+    poster: (page: Page) => page.getByRole('img', { name: 'The Matrix' }).first(),
+  },
+]) {
+  test(`${path} preloads its largest image, the one its first poster shows, fetched once`, async ({
+    page,
+  }) => {
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(request.url());
+    });
+    await page.goto(path);
+    const img = poster(page);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    expect(await preload.getAttribute('imagesrcset')).toBe(await img.getAttribute('srcset'));
+    expect(await preload.getAttribute('imagesizes')).toBe(await img.getAttribute('sizes'));
+    const shown = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    expect(images.filter((url) => url === shown)).toHaveLength(1);
+  });
+}
 
 test('bottom navigation moves between screens and marks the current one', async ({ page }) => {
   await page.goto('/index');

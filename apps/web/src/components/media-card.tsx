@@ -11,7 +11,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, imageUrl } from '../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { formatRating, mediaTitle, playPath } from '../lib/media.ts';
 
 /** How long a press must be held to ask for removal, in ms (spec 9: long-press 700 ms). */

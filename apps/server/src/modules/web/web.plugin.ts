@@ -11,7 +11,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './first-answers.ts';
+import {
+  collectFirstAnswers,
+  firstAnswersBlock,
+  largestImagePreload,
+  type FirstAnswers,
+} from './first-answers.ts';
 import { createRouteHints, ME_PATH, type RouteHints } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
@@ -84,7 +89,8 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       // A signed-out visitor is sent to sign in: the screen's calls will not be made.
       const signedOut = answers.get(ME_PATH) === 'null';
       const noPreload = new Set([...answers.keys(), ...(signedOut ? screen : [])]);
-      const links = hints.linksFor(route, request, noPreload);
+      const links =
+        hints.linksFor(route, request, noPreload) + largestImagePreload(route, screen, answers);
       return reply.send(headHtml + links + firstAnswersBlock(answers) + restHtml);
     });
   }

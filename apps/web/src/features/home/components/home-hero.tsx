@@ -3,7 +3,7 @@ import type { HeroMedia } from '../api/get-media-details.ts';
 import { Flame, Sparkles, Star } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { formatRating, mediaTitle, playPath } from '../../../lib/media.ts';
 import type { HeroKind, HeroPick } from '../hooks/use-hero.ts';
 

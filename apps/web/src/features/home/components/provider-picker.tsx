@@ -5,7 +5,7 @@
 import type { Provider } from '@pigostream/contracts';
 import { Check } from 'lucide-react';
 import { ScrollButtons } from '../../../components/scroll-buttons.tsx';
-import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { useRowScrollMemory } from '../../../lib/local-store.ts';
 
 /** The providers row shows scroll buttons above this many cards (spec 9). */

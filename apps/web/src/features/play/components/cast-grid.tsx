@@ -5,7 +5,7 @@
 import type { MediaDetails } from '@pigostream/contracts';
 import { UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { CAST_PAGE, CAST_SKELETONS, castKey, hasMoreCast, webSearchUrl } from '../play-rules.ts';
 
 type CastMember = MediaDetails['credits']['cast'][number];

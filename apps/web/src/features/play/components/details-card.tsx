@@ -6,7 +6,7 @@
 import type { MediaDetails, MediaType } from '@pigostream/contracts';
 import { Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { formatRating } from '../../../lib/media.ts';
 import { directorNames, formatReleaseDate, languageNames } from '../play-rules.ts';
 import { ShareButton, TrailerButton } from './details-actions.tsx';

@@ -5,7 +5,7 @@
 import type { SeasonDetails } from '@pigostream/contracts';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { airsToday, isFutureEpisode } from '../play-rules.ts';
 import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';

@@ -1,5 +1,5 @@
 /** The play page's background (spec 2: blurred backdrop image, dark overlay; spec 7: original). */
-import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 
 /**
  * Fills the viewport behind the page: the title's backdrop, blurred, under a dark overlay so

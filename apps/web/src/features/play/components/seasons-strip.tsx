@@ -1,7 +1,7 @@
 /** The Seasons strip (spec 2 Play page: season poster 240 px high, w185; name tooltips). */
 import type { MediaDetails } from '@pigostream/contracts';
 import { useState } from 'react';
-import { imageSrcSet, imageUrl } from '../../../lib/images.ts';
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
 

@@ -1,8 +1,13 @@
 /**
  * Image URLs (spec 7: "a public image host serves posters"). Every `*_path` of an answer, a
- * TMDB path or the server's drawn-art path, resolves under `/pigo-stream/images/{size}`.
+ * TMDB path or the server's drawn-art path, resolves under `/pigo-stream/images/{size}`. Plain
+ * functions with no schema library (`@pigostream/contracts/images`): the web app builds its
+ * `<img>` URLs with them, and the server its preload of the first screen's largest image
+ * (issue 19), so the browser finds the preloaded file in the `<img>`'s `srcset`.
  */
-import { API_BASE } from './api-client.ts';
+
+/** Path prefix of every product call and image (spec 7). */
+const API_BASE = '/pigo-stream';
 
 /**
  * TMDB image sizes the app asks for. Spec 7 names the fallback `src` of each image: w500 cards,

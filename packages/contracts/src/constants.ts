@@ -9,6 +9,13 @@ export const MEDIA_TYPES = ['movie', 'tv'] as const;
 /** `'movie'` or `'tv'`. */
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
+/**
+ * The `id` of the data block in which the server puts the first screen's answers into the page
+ * (issue 19; apps/server/src/modules/web/first-answers.ts writes it, apps/web/src/lib/
+ * first-answers.ts reads it).
+ */
+export const FIRST_ANSWERS_ID = 'pigo-first-answers';
+
 /** Longest accepted search query, in characters (search bar and `?query=`). */
 export const MAX_QUERY_LENGTH = 200;
 

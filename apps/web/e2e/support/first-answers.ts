@@ -5,13 +5,24 @@
  * calls itself with `page.route` takes them out first: the app then asks, as it does when it
  * opens the screen from another one, or when the server did not wait for a slow answer.
  */
+import { FIRST_ANSWERS_ID } from '@pigostream/contracts/constants';
 import type { Page } from '@playwright/test';
 import { APP_URL } from './e2e-env.ts';
 
-const DATA_BLOCK = /\s*<script type="application\/json" id="pigo-first-answers">[^<]*<\/script>/;
+const DATA_BLOCK = new RegExp(
+  `\\s*<script type="application/json" id="${FIRST_ANSWERS_ID}">[^<]*</script>`,
+);
 
-/** Serves `page`'s app pages from now on without the answers the server put into them. */
+/** Pages already served without their answers. */
+const stripped = new WeakSet<Page>();
+
+/**
+ * Serves `page`'s app pages from now on without the answers the server put into them; once per
+ * page, however many helpers ask.
+ */
 export async function withoutFirstAnswers(page: Page): Promise<void> {
+  if (stripped.has(page)) return;
+  stripped.add(page);
   await page.route(
     (url) => url.origin === APP_URL && !url.pathname.startsWith('/pigo-stream/'),
     async (route) => {

@@ -5,9 +5,7 @@
  * {@link takeFirstAnswer} hands each one out once, to the first screen's first calls, which ask
  * as the app starts; every later call goes to the server.
  */
-
-/** The `id` of the data block. */
-export const FIRST_ANSWERS_ID = 'pigo-first-answers';
+import { FIRST_ANSWERS_ID } from '@pigostream/contracts/constants';
 
 /**
  * The answers in the data block text `text` (`{"<path>":<answer>,...}`) by path (its entries);

@@ -4,9 +4,7 @@ import {
   collectFirstAnswers,
   FIRST_ANSWERS_DEADLINE_MS,
   firstAnswersBlock,
-  largestImagePreload,
 } from './first-answers.ts';
-import { imageSrcSet } from '@pigostream/contracts/images';
 
 /** An app with a sign-in check keyed by cookie and screen calls that answer late or fail. */
 let app: FastifyInstance;
@@ -74,52 +72,5 @@ describe('firstAnswersBlock', () => {
 
   it('is empty without answers', () => {
     expect(firstAnswersBlock(new Map())).toBe('');
-  });
-});
-
-describe('largestImagePreload', () => {
-  const trending = JSON.stringify({
-    page: 1,
-    results: [{ id: 603, poster_path: '/art/poster/m.svg?t=A B' }],
-  });
-
-  it("preloads Home's first poster with the card's own srcset and sizes", () => {
-    const link = largestImagePreload(
-      '/index',
-      ['/index/trending/movie'],
-      new Map([['/index/trending/movie', trending]]),
-    );
-    expect(link).toContain('rel="preload" as="image" fetchpriority="high"');
-    expect(link).toContain('href="/pigo-stream/images/w500/art/poster/m.svg?t=A B"');
-    expect(link).toContain(
-      `imagesrcset="${imageSrcSet('/art/poster/m.svg?t=A B', 'poster') ?? ''}" imagesizes="160px"`,
-    );
-  });
-
-  it("preloads the play page's poster from its media-info answer", () => {
-    const screen = ['/playground/media-info?id=603&type=movie'];
-    const link = largestImagePreload(
-      '/play',
-      screen,
-      new Map([[screen[0] ?? '', '{"id":603,"poster_path":"/x.jpg"}']]),
-    );
-    expect(link).toContain('href="/pigo-stream/images/w500/x.jpg"');
-  });
-
-  it('writes a hostile path as attribute text, never as markup', () => {
-    const answer = JSON.stringify({ results: [{ poster_path: '/a"><script>x</script>.jpg' }] });
-    const link = largestImagePreload('/index', [], new Map([['/index/trending/movie', answer]]));
-    expect(link).not.toContain('"><script>');
-    expect(link).toContain('&quot;>&lt;script>');
-  });
-
-  it.each([
-    ['/index', new Map([['/index/trending/movie', '{"results":[]}']])],
-    ['/index', new Map([['/index/trending/movie', '{"results":[{"poster_path":""}]}']])],
-    ['/index', new Map<string, string>()],
-    ['/my-list', new Map([['/index/trending/movie', trending]])],
-    ['/index', new Map([['/index/trending/movie', 'null']])],
-  ])('is empty for %s without a poster to show', (route, answers) => {
-    expect(largestImagePreload(route, [], answers)).toBe('');
   });
 });

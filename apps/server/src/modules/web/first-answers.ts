@@ -7,11 +7,8 @@
  * only 200 JSON answers are kept. The block is `<script type="application/json">`, which the
  * browser never runs, so the Content-Security-Policy still allows no inline script.
  */
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { FIRST_ANSWERS_ID } from '@pigostream/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** The `id` of the data block (apps/web/src/lib/first-answers.ts reads it). */
-export const FIRST_ANSWERS_ID = 'pigo-first-answers';
 
 /** How long the page waits for the screen's answers, in ms; a later one is left to the app. */
 export const FIRST_ANSWERS_DEADLINE_MS = 300;
@@ -94,54 +91,4 @@ export function firstAnswersBlock(answers: FirstAnswers): string {
   if (answers.size === 0) return '';
   const json = `{${[...answers].map(([path, body]) => `${JSON.stringify(path)}:${body}`).join(',')}}`;
   return `    <script type="application/json" id="${FIRST_ANSWERS_ID}">${json.replaceAll('<', '\\u003c')}</script>\n`;
-}
-
-/**
- * Where each route's largest image of the first screen comes from (issue 19: Lighthouse found
- * it waited 1.5 to 2 s for the app to start before its request): the first poster of Home's
- * first row ('Trending: Movies') and the play page's details poster, both 160 px wide cards.
- * `answer` is the call whose answer names it; `posterOf` reads its `poster_path`.
- */
-const LARGEST_IMAGE: Readonly<
-  Record<
-    string,
-    { answer: (screen: readonly string[]) => string | undefined; posterOf: (a: unknown) => unknown }
-  >
-> = {
-  '/index': {
-    answer: () => '/index/trending/movie',
-    posterOf: (a) => (a as { results?: { poster_path?: unknown }[] }).results?.[0]?.poster_path,
-  },
-  '/play': {
-    answer: (screen) => screen.find((path) => path.startsWith('/playground/media-info?')),
-    posterOf: (a) => (a as { poster_path?: unknown }).poster_path,
-  },
-};
-
-/**
- * A `<link rel="preload" as="image">` (a line indented 4 spaces) for the largest image of the
- * first screen of `route`, read from the page's `answers` (`screen`: the screen's call paths):
- * the card poster's `srcset` and `sizes` exactly as the app's `<img>` has them
- * (`@pigostream/contracts/images`, 160 px), so the browser fetches the file the `<img>` will use
- * while the app's scripts load. '' when the route has none or the answer names no poster.
- */
-export function largestImagePreload(
-  route: string,
-  screen: readonly string[],
-  answers: FirstAnswers,
-): string {
-  const source = LARGEST_IMAGE[route];
-  const path = source?.answer(screen);
-  const text = path === undefined ? undefined : answers.get(path);
-  if (!source || text === undefined) return '';
-  let poster: unknown;
-  try {
-    poster = source.posterOf(JSON.parse(text) ?? {});
-  } catch {
-    return '';
-  }
-  if (typeof poster !== 'string' || poster === '') return '';
-  const attr = (value: string) =>
-    value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-  return `    <link rel="preload" as="image" fetchpriority="high" href="${attr(imageUrl(poster, 'w500') ?? '')}" imagesrcset="${attr(imageSrcSet(poster, 'poster') ?? '')}" imagesizes="160px">\n`;
 }

@@ -6,7 +6,9 @@
  * so their answers are on the way before the app asks. Only links: the Content-Security-Policy
  * allows no inline script.
  */
+import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { IDENTITY_COOKIE_PREFIX } from '../identity/identity.auth.ts';
+import type { FirstAnswers } from './first-answers.ts';
 import {
   collectChunks,
   entryKeyOf,
@@ -22,7 +24,7 @@ const SESSION_COOKIE_PREFIXES = [
 ];
 
 /** The sign-in check apps/web/src/main.tsx starts on every screen (features/auth/api/get-me.ts). */
-export const ME_PATH = '/auth/me';
+const ME_PATH = '/auth/me';
 
 /** The data calls a signed-in first visit of a route makes before its largest paint. */
 interface RouteData {
@@ -116,12 +118,11 @@ export interface RouteHints {
   dataPathsFor(route: AppRoute, request: HintRequest): RouteDataPaths;
   /**
    * The `<link>` elements (one per line, each indented 4 spaces and ending in a newline) to
-   * add to `<head>` for a request of `route`: the sign-in check first, then the module
-   * preloads, then the screen's data; '' when there are none. Data paths in `noPreload` (the
-   * answers the page carries itself, first-answers.ts, or a signed-out visitor's screen calls)
-   * get no preload.
+   * add to `<head>` for `route`: a preload of the sign-in check `preload.me` first, then the
+   * module preloads, then preloads of the screen's calls `preload.screen` (the data calls the
+   * page does not carry itself, first-answers.ts); '' when there are none.
    */
-  linksFor(route: AppRoute, request: HintRequest, noPreload?: ReadonlySet<string>): string;
+  linksFor(route: AppRoute, preload: RouteDataPaths): string;
   /** True when the links of `route` depend on the request's cookie (answers vary by Cookie). */
   variesByCookie(route: AppRoute): boolean;
 }
@@ -179,12 +180,51 @@ export function createRouteHints(manifest: ViteManifest, apiPrefix: string): Rou
 
   return {
     dataPathsFor,
-    linksFor(route, request, noPreload = new Set()) {
-      const { me, screen } = dataPathsFor(route, request);
-      const preload = (path: string | undefined) =>
-        path !== undefined && !noPreload.has(path) ? fetchLink(path) : '';
-      return preload(me) + moduleLinks[route] + screen.map(preload).join('');
+    linksFor(route, { me, screen }) {
+      return (me ? fetchLink(me) : '') + moduleLinks[route] + screen.map(fetchLink).join('');
     },
     variesByCookie,
   };
+}
+
+/**
+ * Where the largest image of a route's first screen comes from (issue 19: Lighthouse found its
+ * request waiting 1.5 to 2 s for the app to start): the first poster of Home's first row
+ * ('Trending: Movies') and the play page's details poster, both 160 px wide cards. `isAnswer`
+ * picks the call whose answer names it; `posterOf` reads its `poster_path`.
+ */
+const LARGEST_IMAGE: Partial<
+  Record<AppRoute, { isAnswer: (path: string) => boolean; posterOf: (answer: unknown) => unknown }>
+> = {
+  '/index': {
+    isAnswer: (path) => path === '/index/trending/movie',
+    posterOf: (a) => (a as { results?: { poster_path?: unknown }[] }).results?.[0]?.poster_path,
+  },
+  '/play': {
+    isAnswer: (path) => path.startsWith('/playground/media-info?'),
+    posterOf: (a) => (a as { poster_path?: unknown }).poster_path,
+  },
+};
+
+/**
+ * A `<link rel="preload" as="image">` (a line indented 4 spaces) for the largest image of the
+ * first screen of `route`, read from the page's `answers`: the card poster's `srcset` and
+ * `sizes` exactly as the app's `<img>` has them (`@pigostream/contracts/images`, 160 px), so the
+ * browser fetches the file the `<img>` will use while the app's scripts load. '' when the route
+ * has none or the answer names no poster.
+ */
+export function largestImagePreload(route: AppRoute, answers: FirstAnswers): string {
+  const source = LARGEST_IMAGE[route];
+  const path = source && [...answers.keys()].find(source.isAnswer);
+  if (!source || path === undefined) return '';
+  let poster: unknown;
+  try {
+    poster = source.posterOf(JSON.parse(answers.get(path) ?? '') ?? {});
+  } catch {
+    return '';
+  }
+  if (typeof poster !== 'string' || poster === '') return '';
+  const href = attribute(imageUrl(poster, 'w500') ?? '');
+  const srcset = attribute(imageSrcSet(poster, 'poster') ?? '');
+  return `    <link rel="preload" as="image" fetchpriority="high" href="${href}" imagesrcset="${srcset}" imagesizes="160px">\n`;
 }

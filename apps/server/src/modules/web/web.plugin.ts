@@ -11,13 +11,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  collectFirstAnswers,
-  firstAnswersBlock,
-  largestImagePreload,
-  type FirstAnswers,
-} from './first-answers.ts';
-import { createRouteHints, ME_PATH, type RouteHints } from './route-hints.ts';
+import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './first-answers.ts';
+import { createRouteHints, largestImagePreload, type RouteHints } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
 /** Routes of spec section 2 the app handles itself. */
@@ -80,17 +75,20 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       };
       if (hints.variesByCookie(route)) reply.header('vary', 'cookie');
       const { me, screen } = hints.dataPathsFor(route, request);
-      let answers: FirstAnswers = new Map();
-      if (me !== undefined) {
-        answers = await collectFirstAnswers(app, req, apiPrefix, ME_PATH, screen);
-        // The page now carries this visitor's data: no cache may keep it.
-        if (answers.size > 0) reply.header('cache-control', 'no-store');
-      }
-      // A signed-out visitor is sent to sign in: the screen's calls will not be made.
-      const signedOut = answers.get(ME_PATH) === 'null';
-      const noPreload = new Set([...answers.keys(), ...(signedOut ? screen : [])]);
-      const links =
-        hints.linksFor(route, request, noPreload) + largestImagePreload(route, screen, answers);
+      const answers: FirstAnswers =
+        me === undefined
+          ? new Map<string, string>()
+          : await collectFirstAnswers(app, req, apiPrefix, me, screen);
+      // The page now carries this visitor's data: no cache may keep it.
+      if (answers.size > 0) reply.header('cache-control', 'no-store');
+      // What the page does not carry is preloaded, but for a signed-out visitor, who is sent to
+      // sign in: the screen's calls will not be made.
+      const signedOut = me !== undefined && answers.get(me) === 'null';
+      const preload = {
+        me: me !== undefined && answers.has(me) ? undefined : me,
+        screen: signedOut ? [] : screen.filter((path) => !answers.has(path)),
+      };
+      const links = hints.linksFor(route, preload) + largestImagePreload(route, answers);
       return reply.send(headHtml + links + firstAnswersBlock(answers) + restHtml);
     });
   }

@@ -117,6 +117,43 @@ for (const { platform, userAgent } of [
   });
 }
 
+test.describe('on windows, Play pressed before the servers have answered', () => {
+  test.use({ userAgent: WINDOWS_UA });
+
+  test('waits for them, locked, then hands off the chosen server instead of going to /pigostore', async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/pigo-stream/sources/servers?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const handOffs: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith('pigoplayer:')) handOffs.push(request.url());
+    });
+    await openPlay(page, TITLES.darkKnight);
+    await playButton(page).click();
+    await expect(playButton(page)).toBeDisabled();
+    // Still waiting: no hand-off yet, and the page has not gone to the store.
+    await expect(page).toHaveURL(/\/play\?id=155&type=movie$/);
+    expect(handOffs).toEqual([]);
+
+    release();
+    await expect
+      .poll(() => handOffs)
+      .toEqual([
+        `pigoplayer://open?url=${encodeURIComponent('https://embed.example.org/movie/155')}&version=2.4.0`,
+      ]);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Opening PigoStream Player…' }),
+    ).toBeVisible();
+  });
+});
+
 test.describe('on windows, when the player app takes focus', () => {
   test.use({ userAgent: WINDOWS_UA });
 

@@ -92,7 +92,7 @@ export function PlayContent({
 
   const trailer = useMediaTrailer(target);
   const list = useMyListToggle(uid, target);
-  const playButton = usePlayButton(target, server?.server_link, uid);
+  const playButton = usePlayButton(target, server?.server_link, uid, source.state === 'loading');
 
   const cast = media.credits.cast;
   const [rememberedCast, setCastLimit] = useRemembered(

@@ -35,12 +35,15 @@ export interface PlayButton {
  * and goes to /pigostore, otherwise it unlocks and stays. Elsewhere, or with nothing to hand
  * off, it goes to /pigostore at once. The first click of a visit (one mount) also saves the
  * title to the watch history and sends a recommender watch event for `uid`; their failures are
- * only logged (spec 8).
+ * only logged (spec 8). A click while the servers are still loading (`mediaUrlPending`) waits
+ * for them, locked, and then hands off the chosen server's link, so an early click on a phone
+ * never lands on /pigostore only because the list had not arrived yet.
  */
 export function usePlayButton(
   target: PlayTarget,
   mediaUrl: string | undefined,
   uid: string | undefined,
+  mediaUrlPending = false,
 ): PlayButton {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -49,6 +52,7 @@ export function usePlayButton(
   const lockedRef = useRef(false);
   const recordedRef = useRef(false);
   const cleanupRef = useRef<() => void>(undefined);
+  const waitingRef = useRef(false);
   const [platform] = useState(() => detectPlatform());
   const releasePlatform: Platform | undefined = supportsPlayerHandOff(platform)
     ? (platform as Platform)
@@ -120,17 +124,32 @@ export function usePlayButton(
     [navigate, queryClient, unlock],
   );
 
-  const play = useCallback(() => {
-    if (lockedRef.current) return;
-    lockedRef.current = true;
-    setLocked(true);
-    record();
+  const handOffOrStore = useCallback(() => {
     if (!releasePlatform || !mediaUrl) {
       void navigate(STORE_PATH);
       return;
     }
     void openPlayerApp(releasePlatform, mediaUrl);
-  }, [mediaUrl, navigate, openPlayerApp, record, releasePlatform]);
+  }, [mediaUrl, navigate, openPlayerApp, releasePlatform]);
+
+  // A click that came while the servers were loading goes on once they have answered.
+  useEffect(() => {
+    if (!waitingRef.current || mediaUrlPending) return;
+    waitingRef.current = false;
+    handOffOrStore();
+  }, [handOffOrStore, mediaUrlPending]);
+
+  const play = useCallback(() => {
+    if (lockedRef.current) return;
+    lockedRef.current = true;
+    setLocked(true);
+    record();
+    if (releasePlatform && mediaUrlPending) {
+      waitingRef.current = true;
+      return;
+    }
+    handOffOrStore();
+  }, [handOffOrStore, mediaUrlPending, record, releasePlatform]);
 
   return { play, locked, handOff };
 }

@@ -2,6 +2,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { animeSearchRequest } from '@pigostream/contracts/anime-queries';
+import { firstAnswerKey } from '@pigostream/contracts/constants';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPlugin from '../src/modules/web/web.plugin.ts';
@@ -18,6 +20,12 @@ const MANIFEST = {
     css: ['assets/index-abc123.css'],
   },
   '_react-entry1.js': { file: 'assets/react-entry1.js' },
+  '../../packages/contracts/src/identity.ts': {
+    file: 'assets/identity-i1.js',
+    isDynamicEntry: true,
+    imports: ['_zod-z1.js'],
+  },
+  '_zod-z1.js': { file: 'assets/zod-z1.js' },
   '_use-query-q1.js': { file: 'assets/use-query-q1.js', imports: ['index.html'] },
   '_row-r1.js': { file: 'assets/row-r1.js', imports: ['index.html', '_use-query-q1.js'] },
   'src/app/app-layout.tsx': {
@@ -130,6 +138,8 @@ function firstAnswersOf(html: string): Record<string, unknown> {
 }
 
 const HOME_MODULES = [
+  '/assets/identity-i1.js',
+  '/assets/zod-z1.js',
   '/assets/app-layout-l1.js',
   '/assets/use-query-q1.js',
   '/assets/home-h1.js',
@@ -202,6 +212,8 @@ describe('route hints (issue 9)', () => {
       '/pigo-stream/playground/media-info?id=603&amp;type=movie',
     ]);
     expect(linksOf(head, 'modulepreload')).toEqual([
+      '/assets/identity-i1.js',
+      '/assets/zod-z1.js',
       '/assets/app-layout-l1.js',
       '/assets/use-query-q1.js',
       '/assets/play-y1.js',
@@ -284,4 +296,45 @@ describe('route hints (issue 9)', () => {
       }
     }
   });
+});
+
+describe("the play page's anime lookup in the page (issue 19)", () => {
+  let seeded: TestApp;
+  let viewer: TestUser;
+  beforeAll(async () => {
+    seeded = await startTestApp({ webDist: fakeBuild(MANIFEST) });
+    viewer = await createUser(seeded.app);
+  });
+  afterAll(async () => {
+    await seeded.close();
+  });
+
+  it.each([
+    { url: '/play?id=603&type=movie', search: 'The Matrix', anime: false },
+    { url: '/play?id=95479&type=tv', search: 'Jujutsu Kaisen', anime: true },
+  ])(
+    '$url carries its title and the anime search the app sends first, as the API answers it',
+    async ({ url, search, anime }) => {
+      const res = await seeded.app.inject({ url, headers: { cookie: viewer.cookie } });
+      const answers = firstAnswersOf(headOf(res.body));
+      const body = animeSearchRequest(search);
+      const key = firstAnswerKey('/playground/anime-info', body);
+      const [, mediaInfo] = url.split('?');
+      expect(Object.keys(answers)).toEqual([
+        '/auth/me',
+        `/playground/media-info?${String(mediaInfo)}`,
+        key,
+      ]);
+      const api = await seeded.app.inject({
+        method: 'POST',
+        url: '/pigo-stream/playground/anime-info',
+        headers: { cookie: viewer.cookie, 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(api.statusCode).toBe(200);
+      expect(answers[key]).toEqual(api.json());
+      const found = (answers[key] as { data: { Page: { media: unknown[] } } }).data.Page.media;
+      expect(found.length > 0).toBe(anime);
+    },
+  );
 });

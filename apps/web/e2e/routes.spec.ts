@@ -106,6 +106,29 @@ test('a signed-in Home has its first answers in the page and asks the server for
   }
 });
 
+test('a signed-in play page has its title and its anime lookup in the page and asks for neither', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/pigo-stream/')) asked.push(`${request.method()} ${pathname}`);
+  });
+  await page.goto('/play?id=603&type=movie');
+  await expect(
+    page.getByRole('region', { name: 'Details' }).getByRole('heading', { name: 'The Matrix' }),
+  ).toBeVisible();
+  // The servers are asked once the page is up: by then the page's own answers are used.
+  await expect.poll(() => asked).toContain('GET /pigo-stream/sources/servers');
+  for (const call of [
+    'GET /pigo-stream/auth/me',
+    'GET /pigo-stream/playground/media-info',
+    'POST /pigo-stream/playground/anime-info',
+  ]) {
+    expect(asked).not.toContain(call);
+  }
+});
+
 for (const { path, poster } of [
   {
     path: '/index',

@@ -65,3 +65,40 @@ export function relationsQuery(ids: readonly number[]): string {
     .join('\n  ');
   return `query AnimeRelations {\n  ${pages}\n}\n${MEDIA_FRAGMENT}`;
 }
+
+/** A release date's year and month (1-12). */
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+
+/** Year and month of a `YYYY-MM[-DD]` date; undefined when missing or malformed. */
+export function parseYearMonth(date: string | null | undefined): YearMonth | undefined {
+  const m = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(date?.trim() ?? '');
+  if (!m) return undefined;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? { year, month } : undefined;
+}
+
+/**
+ * The text the play page's anime lookup searches for a title shown as `title` and released on
+ * `releaseDate` (spec 5): the title trimmed; undefined when the lookup is skipped, because the
+ * title or the release date is missing (a malformed date counts as missing). The web app's
+ * lookup and the server's first answers of the play page (issue 19) both decide with it.
+ */
+export function animeLookupSearch(
+  title: string,
+  releaseDate: string | null | undefined,
+): string | undefined {
+  const search = title.trim();
+  return search.length > 0 && parseYearMonth(releaseDate) !== undefined ? search : undefined;
+}
+
+/** The body of the lookup's first call for `search`: {@link ANIME_SEARCH_QUERY}, `{ search }`. */
+export function animeSearchRequest(search: string): {
+  query: string;
+  variables: { search: string };
+} {
+  return { query: ANIME_SEARCH_QUERY, variables: { search } };
+}

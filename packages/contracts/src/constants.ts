@@ -16,6 +16,15 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
  */
 export const FIRST_ANSWERS_ID = 'pigo-first-answers';
 
+/**
+ * The name of a call's answer in that data block: its path under the API prefix for a GET
+ * (`/auth/me`); for a read sent as a POST (the anime lookup's GraphQL query, spec 7), `POST`,
+ * the path and the JSON text of `body`, space-separated, so each query has its own answer.
+ */
+export function firstAnswerKey(path: string, body?: unknown): string {
+  return body === undefined ? path : `POST ${path} ${JSON.stringify(body)}`;
+}
+
 /** Longest accepted search query, in characters (search bar and `?query=`). */
 export const MAX_QUERY_LENGTH = 200;
 

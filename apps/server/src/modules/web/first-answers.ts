@@ -1,37 +1,57 @@
 /**
  * The first screen's data inside the page (issue 19): for a visitor with a session cookie, the
  * app shell of a guarded route carries the answers of the screen's first calls (the sign-in
- * check, Home's trending rows and providers, the play page's media-info) in a JSON data block,
- * so the largest paint does not wait on those round trips. Each answer is what the API itself
+ * check, Home's trending rows and providers, the play page's media-info and anime lookup) in a
+ * JSON data block, so the largest paint does not wait on those round trips. Each answer is what the API itself
  * sends, byte for byte: it is asked of the app through `inject`, with the visitor's cookie, and
  * only 200 JSON answers are kept. The block is `<script type="application/json">`, which the
  * browser never runs, so the Content-Security-Policy still allows no inline script.
  */
-import { FIRST_ANSWERS_ID } from '@pigostream/contracts/constants';
+import { FIRST_ANSWERS_ID, firstAnswerKey } from '@pigostream/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** How long the page waits for the screen's answers, in ms; a later one is left to the app. */
 export const FIRST_ANSWERS_DEADLINE_MS = 300;
 
-/** Answers by path under the API prefix (`/auth/me`), as the JSON text the API sent. */
+/**
+ * Answers by name (contracts' `firstAnswerKey`: the path under the API prefix, `/auth/me`, for a
+ * GET), as the JSON text the API sent.
+ */
 export type FirstAnswers = Map<string, string>;
 
+/** A read the page may carry the answer of: a GET of `path`, or a POST of `body` to it. */
+export interface FirstCall {
+  /** Under the API prefix, exactly as the app builds it. */
+  path: string;
+  /** The JSON body of a read sent as a POST (the anime lookup); none for a GET. */
+  body?: unknown;
+}
+
 /**
- * Asks the app for `apiPrefix + path` with the cookie and address of `req`; the answer's text
- * when it is a 200 JSON answer, else undefined.
+ * The calls the app makes once the answer `answer` (JSON text) of `path` is in, which the page
+ * may carry too (the play page's anime lookup needs its title, issue 19); [] for none.
+ */
+export type FollowUps = (path: string, answer: string) => FirstCall[];
+
+/**
+ * Asks the app for `call` (under `apiPrefix`) with the cookie and address of `req`; the
+ * answer's text when it is a 200 JSON answer, else undefined.
  */
 async function answerOf(
   app: FastifyInstance,
   req: FastifyRequest,
   apiPrefix: string,
-  path: string,
+  call: FirstCall,
 ): Promise<string | undefined> {
+  const post = call.body !== undefined;
   const res = await app.inject({
-    method: 'GET',
-    url: apiPrefix + path,
+    method: post ? 'POST' : 'GET',
+    url: apiPrefix + call.path,
     remoteAddress: req.ip,
+    ...(post ? { payload: JSON.stringify(call.body) } : {}),
     headers: {
       accept: 'application/json',
+      ...(post ? { 'content-type': 'application/json' } : {}),
       ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
       ...(req.headers.host ? { host: req.headers.host } : {}),
     },
@@ -41,10 +61,11 @@ async function answerOf(
 }
 
 /**
- * The answers of `mePath` (the sign-in check) and, when it names a user, of `screenPaths`, for
- * the visitor of `req`. The sign-in check is always waited for; screen answers only until
- * {@link FIRST_ANSWERS_DEADLINE_MS} ms, and failed or late ones are left out (the app then asks
- * for them itself). A signed-out visitor's page carries only the check's `null`.
+ * The answers of `mePath` (the sign-in check) and, when it names a user, of `screenPaths` and
+ * the calls `followUps` names for their answers, for the visitor of `req`, by
+ * `firstAnswerKey`. The sign-in check is always waited for; the others only until
+ * {@link FIRST_ANSWERS_DEADLINE_MS} ms in all, and failed or late ones are left out (the app
+ * then asks for them itself). A signed-out visitor's page carries only the check's `null`.
  */
 export async function collectFirstAnswers(
   app: FastifyInstance,
@@ -52,33 +73,36 @@ export async function collectFirstAnswers(
   apiPrefix: string,
   mePath: string,
   screenPaths: readonly string[],
+  followUps: FollowUps = () => [],
 ): Promise<FirstAnswers> {
   const answers: FirstAnswers = new Map();
-  const me = await answerOf(app, req, apiPrefix, mePath).catch(() => undefined);
+  const me = await answerOf(app, req, apiPrefix, { path: mePath }).catch(() => undefined);
   if (me === undefined) return answers;
   answers.set(mePath, me);
   if (me === 'null' || screenPaths.length === 0) return answers;
+  // Every call asked, in the order it was asked; answers that arrive after the deadline change
+  // nothing sent.
+  const asked: string[] = [mePath];
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, FIRST_ANSWERS_DEADLINE_MS);
   });
-  await Promise.race([
-    Promise.all(
-      screenPaths.map(async (path) => {
-        const answer = await answerOf(app, req, apiPrefix, path).catch(() => undefined);
-        if (answer !== undefined) answers.set(path, answer);
-      }),
-    ),
-    deadline,
-  ]);
+  const ask = async (call: FirstCall): Promise<void> => {
+    const key = firstAnswerKey(call.path, call.body);
+    asked.push(key);
+    const answer = await answerOf(app, req, apiPrefix, call).catch(() => undefined);
+    if (answer === undefined) return;
+    answers.set(key, answer);
+    await Promise.all(followUps(call.path, answer).map(ask));
+  };
+  await Promise.race([Promise.all(screenPaths.map((path) => ask({ path }))), deadline]);
   clearTimeout(timer);
-  // In the order of the calls; answers that arrive after the deadline change nothing sent.
-  return new Map(
-    [mePath, ...screenPaths].flatMap((path) => {
-      const answer = answers.get(path);
-      return answer === undefined ? [] : [[path, answer] as const];
-    }),
-  );
+  const sent: FirstAnswers = new Map();
+  for (const key of asked) {
+    const answer = answers.get(key);
+    if (answer !== undefined) sent.set(key, answer);
+  }
+  return sent;
 }
 
 /**

@@ -1,7 +1,8 @@
 /** The server's resource hints that depend on the page's answers (issue 19). */
+import { animeSearchRequest } from '@pigostream/contracts/anime-queries';
 import { imageSrcSet } from '@pigostream/contracts/images';
 import { describe, expect, it } from 'vitest';
-import { largestImagePreload } from './route-hints.ts';
+import { largestImagePreload, playFollowUps } from './route-hints.ts';
 
 describe('largestImagePreload', () => {
   const trending = JSON.stringify({
@@ -44,5 +45,35 @@ describe('largestImagePreload', () => {
     ['/index', new Map([['/index/trending/movie', 'null']])],
   ] as const)('is empty for %s without a poster to show', (route, answers) => {
     expect(largestImagePreload(route, answers)).toBe('');
+  });
+});
+
+describe('playFollowUps', () => {
+  const movie = '/playground/media-info?id=603&type=movie';
+  const show = '/playground/media-info?id=1399&type=tv';
+
+  it("asks the anime search the app sends first: a movie's title, a show's name, trimmed", () => {
+    expect(
+      playFollowUps(movie, JSON.stringify({ title: ' The Matrix ', release_date: '1999-03-30' })),
+    ).toEqual([{ path: '/playground/anime-info', body: animeSearchRequest('The Matrix') }]);
+    expect(
+      playFollowUps(show, JSON.stringify({ name: 'Game of Thrones', first_air_date: '2011-04' })),
+    ).toEqual([{ path: '/playground/anime-info', body: animeSearchRequest('Game of Thrones') }]);
+  });
+
+  it.each([
+    ['no release date', movie, { title: 'The Matrix', release_date: null }],
+    ['an empty release date', movie, { title: 'The Matrix', release_date: '' }],
+    ['a malformed date', movie, { title: 'The Matrix', release_date: '1999-13-01' }],
+    ["a movie's date on a show", show, { name: 'Game of Thrones', release_date: '2011-04-17' }],
+    ['a blank title', movie, { title: '  ', release_date: '1999-03-30' }],
+  ])('asks none for %s, as the app skips the lookup', (_, path, media) => {
+    expect(playFollowUps(path, JSON.stringify(media))).toEqual([]);
+  });
+
+  it('asks none after another call or an answer that is not JSON', () => {
+    const answer = JSON.stringify({ title: 'The Matrix', release_date: '1999-03-30' });
+    expect(playFollowUps('/index/trending/movie', answer)).toEqual([]);
+    expect(playFollowUps(movie, '<html>')).toEqual([]);
   });
 });

@@ -6,9 +6,10 @@
  * so their answers are on the way before the app asks. Only links: the Content-Security-Policy
  * allows no inline script.
  */
+import { animeLookupSearch, animeSearchRequest } from '@pigostream/contracts/anime-queries';
 import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
 import { IDENTITY_COOKIE_PREFIX } from '../identity/identity.auth.ts';
-import type { FirstAnswers } from './first-answers.ts';
+import type { FirstAnswers, FirstCall } from './first-answers.ts';
 import {
   collectChunks,
   entryKeyOf,
@@ -22,6 +23,9 @@ const SESSION_COOKIE_PREFIXES = [
   `${IDENTITY_COOKIE_PREFIX}.session_token`,
   `__Secure-${IDENTITY_COOKIE_PREFIX}.session_token`,
 ];
+
+/** The anime lookup's call (spec 7 `POST /playground/anime-info`). */
+const ANIME_INFO_PATH = '/playground/anime-info';
 
 /** The sign-in check apps/web/src/main.tsx starts on every screen (features/auth/api/get-me.ts). */
 const ME_PATH = '/auth/me';
@@ -90,6 +94,34 @@ export function playDataPath(search: string): string | undefined {
   const mediaType = type === 'movie' ? 'movie' : type === 'tv' ? 'tv' : undefined;
   if (!mediaType) return undefined;
   return `/playground/media-info?id=${String(Number(id))}&type=${mediaType}`;
+}
+
+/**
+ * The calls the play page makes once its media-info answer `answer` (JSON text) of `path` is in
+ * (apps/web/src/features/play/components/play-screen.tsx): the anime lookup's search for the
+ * title (spec 5: a movie's title or a show's name, as the app's `mediaTitle` reads it, and its
+ * release or first-air date), a read the page can carry too (issue 19: the page waits for it).
+ * [] for another call, an answer that is not JSON, or a title the lookup skips.
+ */
+export function playFollowUps(path: string, answer: string): FirstCall[] {
+  if (!path.startsWith('/playground/media-info?')) return [];
+  const type = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('type');
+  let media: Record<string, unknown>;
+  try {
+    media = (JSON.parse(answer) ?? {}) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const title =
+    text(media.title) ??
+    text(media.name) ??
+    text(media.original_title) ??
+    text(media.original_name) ??
+    'Untitled';
+  const releaseDate = text(type === 'movie' ? media.release_date : media.first_air_date) || null;
+  const search = animeLookupSearch(title, releaseDate);
+  return search === undefined ? [] : [{ path: ANIME_INFO_PATH, body: animeSearchRequest(search) }];
 }
 
 /** What a request for an app route asks of {@link RouteHints.linksFor}. */

@@ -12,7 +12,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './first-answers.ts';
-import { createRouteHints, largestImagePreload, type RouteHints } from './route-hints.ts';
+import {
+  createRouteHints,
+  largestImagePreload,
+  playFollowUps,
+  type RouteHints,
+} from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
 /** Routes of spec section 2 the app handles itself. */
@@ -78,7 +83,7 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       const answers: FirstAnswers =
         me === undefined
           ? new Map<string, string>()
-          : await collectFirstAnswers(app, req, apiPrefix, me, screen);
+          : await collectFirstAnswers(app, req, apiPrefix, me, screen, playFollowUps);
       // The page now carries this visitor's data: no cache may keep it.
       if (answers.size > 0) reply.header('cache-control', 'no-store');
       // What the page does not carry is preloaded, but for a signed-out visitor, who is sent to

@@ -1,5 +1,6 @@
 /** Anime matching (spec 5) on real AniList records (../shared/data/anime). */
 import type { AnimeMedia } from '@pigostream/contracts';
+import { parseYearMonth } from '@pigostream/contracts/anime-queries';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnilistDump } from './anilist-dump.testing.ts';
 import {
@@ -7,7 +8,6 @@ import {
   findMatch,
   matchScore,
   MATCH_THRESHOLD,
-  parseYearMonth,
   titleWords,
   wordMatchRatio,
 } from './matching.ts';

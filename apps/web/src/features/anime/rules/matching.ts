@@ -3,6 +3,7 @@
  * candidate of the lookup is the play page's title.
  */
 import type { AnimeMedia } from '@pigostream/contracts';
+import { animeLookupSearch, parseYearMonth } from '@pigostream/contracts/anime-queries';
 
 /** Share of the title's words a candidate must match (spec 9: 0.4). */
 export const MATCH_THRESHOLD = 0.4;
@@ -18,12 +19,6 @@ export interface MatchTarget {
   releaseDate: string | null;
 }
 
-/** A release date's year and month (1-12). */
-export interface YearMonth {
-  year: number;
-  month: number;
-}
-
 /**
  * The distinct words of `title`: split on spaces and `: . - _ /` (spec 5), lower-cased, with
  * accents removed so that 'Shippūden' and 'Shippuden' are one word; empty words dropped.
@@ -33,21 +28,12 @@ export function titleWords(title: string): Set<string> {
   return new Set(folded.split(SEPARATORS).filter((w) => w.length > 0));
 }
 
-/** Year and month of a `YYYY-MM[-DD]` date; undefined when missing or malformed. */
-export function parseYearMonth(date: string | null | undefined): YearMonth | undefined {
-  const m = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(date?.trim() ?? '');
-  if (!m) return undefined;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  return month >= 1 && month <= 12 ? { year, month } : undefined;
-}
-
 /**
  * Whether the lookup runs at all (spec 5: skipped when the title or the release date is
  * missing). A malformed release date counts as missing.
  */
 export function canLookUp(target: MatchTarget): boolean {
-  return target.title.trim().length > 0 && parseYearMonth(target.releaseDate) !== undefined;
+  return animeLookupSearch(target.title, target.releaseDate) !== undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
  * keyboard reach, lazy images.
  */
 import { expect, test } from './support/fixtures.ts';
+import { withTmdbImages } from './support/tmdb-images.ts';
 import { bottomNav, row, searchToggle, storedLocalState, VIEWPORTS } from './support/home-page.ts';
 import { withoutFirstAnswers } from './support/first-answers.ts';
 
@@ -58,6 +59,8 @@ for (const { name, viewport } of VIEWPORTS) {
           ),
         );
       };
+      // Real image files: drawn art is drawn in the page, with nothing to load.
+      await withTmdbImages(page);
       await page.goto('/index');
       const movies = await loadingOf('Trending: Movies');
       expect(movies.slice(0, 4)).toEqual(Array(4).fill('eager/high'));

@@ -5,6 +5,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { withTmdbImages } from './support/tmdb-images.ts';
 import { noMostWatched, searchToggle, seedLocalState, VIEWPORTS } from './support/home-page.ts';
 
 /** A details answer of the shape `/media-details` gives. */
@@ -135,6 +136,8 @@ for (const { name, viewport } of VIEWPORTS) {
     test('the w1280 backdrop hides in search mode and while there is search text', async ({
       page,
     }) => {
+      // A TMDB backdrop file (the starter catalogue's is drawn art, drawn in the page).
+      await withTmdbImages(page);
       await page.goto('/index');
       const backdrop = page.getByTestId('hero-backdrop');
       await expect(backdrop).toBeVisible();

@@ -11,13 +11,20 @@ import { withoutFirstAnswers } from './support/first-answers.ts';
 
 const ROWS = ['Trending: Movies', 'Trending: Shows'] as const;
 
-/** Posters in `row` that finished loading with real pixels. */
+/**
+ * Posters in `row` that show: drawn art (the starter catalogue's, drawn in the page, named by
+ * the title) or an image that finished loading with real pixels.
+ */
 function loadedPosterCount(row: Locator): Promise<number> {
   return row
-    .locator('img')
+    .getByRole('img')
     .evaluateAll(
-      (imgs) =>
-        (imgs as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth > 0).length,
+      (posters) =>
+        posters.filter((poster) =>
+          poster instanceof HTMLImageElement
+            ? poster.complete && poster.naturalWidth > 0
+            : (poster.querySelector('[data-name]')?.getAttribute('data-name') ?? '') !== '',
+        ).length,
     );
 }
 

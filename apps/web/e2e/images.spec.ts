@@ -3,11 +3,13 @@
  * sizes in a `srcset`, with `sizes` and `width`/`height` giving its box, so the browser loads
  * the size the box needs at the screen's density (the image it actually loads is
  * `img.currentSrc`): a 160 px poster is w342 on a 2x phone and w185 on a 1x desktop. The
- * starter catalogue's images are drawn art, which the server draws at every such size.
+ * starter catalogue's images are drawn art, which the app draws in the page (no image at all);
+ * these tests give the page TMDB image paths instead (support/tmdb-images.ts).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { row } from './support/home-page.ts';
+import { withTmdbImages } from './support/tmdb-images.ts';
 import {
   details,
   episodeCard,
@@ -46,14 +48,22 @@ async function loadedSize(img: Locator): Promise<string> {
   return sizeOf(await img.evaluate((el: HTMLImageElement) => el.currentSrc));
 }
 
-/** Sizes of the drawn posters `page` requested from now on. */
+/** Sizes of the title posters `page` requested from now on. */
 function posterRequests(page: Page): string[] {
   const sizes: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/art/poster/')) sizes.push(sizeOf(request.url()));
+    if (/\/pigo-stream\/images\/[^/]+\/tmdb-poster-/.test(request.url())) {
+      sizes.push(sizeOf(request.url()));
+    }
   });
   return sizes;
 }
+
+test.beforeEach(async ({ page }, testInfo) => {
+  await withTmdbImages(page, {
+    hostFails: testInfo.titlePath.includes('an image host that fails'),
+  });
+});
 
 test.describe('a 2x phone', () => {
   test.use(PHONE);
@@ -65,17 +75,21 @@ test.describe('a 2x phone', () => {
     await page.goto('/index');
     const movies = row(page, 'Trending: Movies');
     const poster = movies.getByRole('link').first().locator('img');
-    await expect(poster).toHaveAttribute('src', /^\/pigo-stream\/images\/w500\/art\/poster\//);
+    await expect(poster).toHaveAttribute('src', /^\/pigo-stream\/images\/w500\/tmdb-poster-/);
     expect(await candidates(poster)).toEqual(POSTER_WIDTHS.map((w) => [`w${String(w)}`, w]));
     await expect(poster).toHaveAttribute('sizes', '160px');
     await expect(poster).toHaveAttribute('width', '160');
     await expect(poster).toHaveAttribute('height', '240');
     expect(await loadedSize(poster)).toBe('w342');
-    // Every size the srcset offers is one the server answers.
+    // Every size the srcset offers is one the server sends on to the image host.
     const srcset = (await poster.getAttribute('srcset')) ?? '';
     for (const candidate of srcset.split(', ')) {
       const url = candidate.split(' ')[0] ?? '';
-      expect((await page.request.get(url)).status(), url).toBe(200);
+      const answer = await page.request.get(url, { maxRedirects: 0 });
+      expect(answer.status(), url).toBe(301);
+      expect(answer.headers().location, url).toBe(
+        `https://image.tmdb.org/t/p/${sizeOf(url)}/${url.split('/').pop() ?? ''}`,
+      );
     }
     // A card past the first screenful still waits until it is near.
     await expect(movies.getByRole('link').last().locator('img')).toHaveAttribute('loading', 'lazy');
@@ -146,7 +160,6 @@ test.describe('an image host that fails', () => {
   test('a card whose poster cannot be loaded shows its title instead of a broken image', async ({
     page,
   }) => {
-    await page.route('**/pigo-stream/images/*/art/poster/**', (route) => route.abort());
     await page.goto('/index');
     const trending = (await (
       await page.request.get('/pigo-stream/index/trending/movie')

@@ -63,11 +63,11 @@ test('a show: its facts, season 1 episode 1 chosen, no servers, then another sea
   await expect(episodeCard(page, 1)).toHaveAttribute('aria-pressed', 'true');
 
   // Season poster 240 px high; episode card 160 px wide with a 90 px high still.
-  const poster = await seasonCard(page, 1).locator('img').boundingBox();
+  const poster = await seasonCard(page, 1).locator('[data-art]').boundingBox();
   expect(poster?.height).toBe(240);
   const card = await episodeCard(page, 1).boundingBox();
   expect(card?.width).toBe(160);
-  const still = await episodeCard(page, 1).locator('img').boundingBox();
+  const still = await episodeCard(page, 1).locator('[data-art]').boundingBox();
   expect(still?.height).toBe(90);
 
   const two = await season(page, 2);

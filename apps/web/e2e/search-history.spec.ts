@@ -122,7 +122,13 @@ test('the dropdown works from the keyboard', async ({ browser }, info) => {
   });
   await page.goto('/index');
   await searchToggle(page).click();
+  // The dropdown lists what the server has saved: the save is waited for (a loaded machine
+  // answered the search first, and the list came without it).
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/index/save-search-history') && r.request().method() === 'POST',
+  );
   await search(page, 'chainsaw');
+  await saved;
   await searchInput(page).fill('');
   await searchInput(page).focus();
   const entry = historyMenu(page).getByRole('button', { name: 'chainsaw', exact: true });

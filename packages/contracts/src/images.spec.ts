@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSet, imageUrl, SRCSET_SIZES } from './images.ts';
+import { drawnArtLayout, imageSrcSet, imageUrl, parseArtPath, SRCSET_SIZES } from './images.ts';
 
 describe('imageUrl', () => {
   it('puts a TMDB path or a drawn-art path under /pigo-stream/images/{size}', () => {
@@ -63,5 +63,63 @@ describe('imageSrcSet', () => {
   it('is undefined without a path', () => {
     expect(imageSrcSet(null, 'poster')).toBeUndefined();
     expect(imageSrcSet('', 'backdrop')).toBeUndefined();
+  });
+});
+
+describe('drawn art', () => {
+  it('reads a drawn-art path as the images route does', () => {
+    expect(parseArtPath('/art/poster/movie-603.svg?t=The+Matrix&y=1999')).toEqual({
+      kind: 'poster',
+      seed: 'movie-603',
+      label: 'The Matrix',
+      year: '1999',
+      bg: undefined,
+    });
+    expect(parseArtPath('/art/profile/person-Keanu%20Reeves.svg?t=Keanu+Reeves')).toMatchObject({
+      seed: 'person-Keanu Reeves',
+      year: undefined,
+    });
+    expect(parseArtPath('/art/logo/netflix-white.svg?t=Netflix')?.bg).toBe('white');
+    expect(parseArtPath('/art/logo/netflix.svg?t=Netflix&bg=dark')?.bg).toBe('dark');
+  });
+
+  it.each([
+    ['a TMDB path', '/kqjL17yufvn9OVLyXYpvtyrFfak.jpg'],
+    ['no path', null],
+    ['an unknown kind', '/art/banner/x.svg?t=A'],
+    ['a dot segment', '/art/poster/../x.svg?t=A'],
+    ['a nested seed', '/art/poster/a/b.svg?t=A'],
+    ['a broken escape', '/art/poster/%E0%A4%A.svg?t=A'],
+    ['a year that is not four digits', '/art/poster/x.svg?t=A&y=19999'],
+    ['an unknown background', '/art/logo/x.svg?t=A&bg=red'],
+    ['a label over 200 characters', `/art/poster/x.svg?t=${'a'.repeat(201)}`],
+  ])('is not drawn art: %s', (_, path) => {
+    expect(parseArtPath(path)).toBeUndefined();
+  });
+
+  it('lays out the same art for the same seed: colours, wrapped name, year', () => {
+    const art = {
+      kind: 'poster',
+      seed: 'movie-155',
+      label: 'The Dark Knight',
+      year: '2008',
+    } as const;
+    const layout = drawnArtLayout(art);
+    expect(layout).toEqual(drawnArtLayout({ ...art }));
+    expect(layout.lines).toEqual(['The Dark', 'Knight']);
+    expect(layout.year).toBe('2008');
+    expect(layout.fontSize).toBe(26);
+    expect(drawnArtLayout({ ...art, seed: 'movie-156' }).from).not.toBe(layout.from);
+    // At most four lines, the last cut with an ellipsis.
+    const long = drawnArtLayout({
+      ...art,
+      label: 'one two three four five six seven eight nine ten eleven twelve',
+    });
+    expect(long.lines).toHaveLength(4);
+    expect(long.lines[3]?.endsWith('…')).toBe(true);
+    // A logo: no year, no glow, its name sized to fit the card.
+    const logo = drawnArtLayout({ kind: 'logo', seed: 'x', label: 'Amazon Prime', year: '2001' });
+    expect([logo.year, logo.glow]).toEqual([undefined, undefined]);
+    expect(logo.fontSize * 0.62 * 'Amazon Prime'.length).toBeLessThanOrEqual(270);
   });
 });

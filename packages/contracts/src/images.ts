@@ -66,3 +66,140 @@ export function imageSrcSet(path: string | null | undefined, kind: ImageKind): s
     })
     .join(', ');
 }
+
+/**
+ * Drawn art: what the starter catalogue and any record without an image has instead of a TMDB
+ * path (`/art/{kind}/{seed}.svg?t={label}&y={year}&bg={dark|white}`, the server's
+ * catalogue/art-paths.ts). The server draws it as SVG at any size (modules/images/art.ts); the
+ * web app draws the same art as HTML and CSS inside the card (issue 19: an SVG document per
+ * poster cost the first paint 120-330 ms). Both lay it out with {@link drawnArtLayout}.
+ */
+export interface DrawnArt {
+  kind: ImageKind;
+  /** Picks the colours: the same seed, the same art. */
+  seed: string;
+  /** The name written on it ('' draws 'Untitled'). */
+  label: string;
+  /** Four digits, written under the name (not on logos). */
+  year?: string | undefined;
+  /** A logo's background (`white` for a dark logo). */
+  bg?: 'dark' | 'white' | undefined;
+}
+
+const ART_PATH = /^\/art\/(poster|backdrop|still|profile|logo)\/([^/?]{1,120})\.svg(?:\?(.*))?$/;
+
+/**
+ * The drawn art a `*_path` names, read as the server's images route reads it (label at most 200
+ * characters, a four-digit year, `bg` dark or white, else `white` for a seed ending `-white`);
+ * undefined for any other path (a TMDB image) or one the route would refuse.
+ */
+export function parseArtPath(path: string | null | undefined): DrawnArt | undefined {
+  const match = ART_PATH.exec(path ?? '');
+  if (!match?.[1] || !match[2]) return undefined;
+  let seed: string;
+  try {
+    seed = decodeURIComponent(match[2]);
+  } catch {
+    return undefined;
+  }
+  const query = new URLSearchParams(match[3] ?? '');
+  const label = query.get('t') ?? '';
+  const year = query.get('y') ?? undefined;
+  const bg = query.get('bg') ?? undefined;
+  if (label.length > 200 || (year !== undefined && !/^\d{4}$/.test(year))) return undefined;
+  if (bg !== undefined && bg !== 'dark' && bg !== 'white') return undefined;
+  return {
+    kind: match[1] as ImageKind,
+    seed,
+    label,
+    year,
+    bg: bg ?? (seed.endsWith('-white') ? 'white' : undefined),
+  };
+}
+
+/** Height over width of each kind's box: 2:3 posters and photos, 16:9 backdrops and stills. */
+export const ART_ASPECT: Readonly<Record<ImageKind, number>> = {
+  poster: 1.5,
+  profile: 1.5,
+  backdrop: 9 / 16,
+  still: 9 / 16,
+  logo: 1,
+};
+
+/**
+ * How a drawn art is laid out in a box {@link ART_UNITS} units wide (and `ART_UNITS * aspect`
+ * high): a top-to-bottom gradient `from` -> `to`, a soft `glow` circle near the top right (none
+ * on logos), the name in `lines` of bold `fontSize` units centred in the box (`ink`), and the
+ * year below at 0.7 of that size.
+ */
+export interface DrawnArtLayout {
+  from: string;
+  to: string;
+  /** The circle's colour (drawn at 0.18 opacity), undefined on logos. */
+  glow: string | undefined;
+  ink: string;
+  lines: string[];
+  /** In units of a box {@link ART_UNITS} wide. */
+  fontSize: number;
+  /** Undefined on logos and when there is no year. */
+  year: string | undefined;
+}
+
+/** The type drawn art is written in. */
+export const ART_FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+/** The width, in units, that {@link DrawnArtLayout} sizes are given in. */
+export const ART_UNITS = 300;
+
+function seedHash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+/** `text` in lines of at most `perLine` characters, at most `maxLines` (the last cut with …). */
+function wrapWords(text: string, perLine: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && `${line} ${word}`.length > perLine) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = `${(lines[maxLines - 1] ?? '').slice(0, perLine - 1)}…`;
+  }
+  return lines.map((l) => (l.length > perLine ? `${l.slice(0, perLine - 1)}…` : l));
+}
+
+/** The layout of `art` (the server's SVG and the app's HTML draw the same). */
+export function drawnArtLayout({ kind, seed, label, year, bg }: DrawnArt): DrawnArtLayout {
+  const h = seedHash(seed);
+  const hue = h % 360;
+  const hue2 = (hue + 40 + ((h >> 9) % 80)) % 360;
+  const logo = kind === 'logo';
+  const dark = bg !== 'white';
+  const landscape = ART_ASPECT[kind] < 1;
+  const perLine = logo ? 12 : landscape ? 26 : 14;
+  const lines = wrapWords(label || 'Untitled', perLine, logo ? 2 : 4);
+  // A logo's name fills the card: at most 44 units high, narrowed so its longest line fits in
+  // 270 of the 300 units (a bold glyph is about 0.62 em wide).
+  const longest = Math.max(...lines.map((l) => l.length));
+  return {
+    from: logo ? (dark ? '#141414' : '#f5f5f5') : `hsl(${String(hue)} 55% 32%)`,
+    to: logo ? (dark ? '#262626' : '#ffffff') : `hsl(${String(hue2)} 60% 14%)`,
+    glow: logo ? undefined : `hsl(${String(hue2)} 70% 60%)`,
+    ink: logo && !dark ? '#111111' : '#ffffff',
+    lines,
+    fontSize: logo ? Math.min(44, Math.floor(270 / (0.62 * longest))) : landscape ? 20 : 26,
+    year: logo ? undefined : year || undefined,
+  };
+}

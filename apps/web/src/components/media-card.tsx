@@ -11,7 +11,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from './art-image.tsx';
 import { formatRating, mediaTitle, playPath } from '../lib/media.ts';
 
 /** How long a press must be held to ask for removal, in ms (spec 9: long-press 700 ms). */
@@ -64,7 +64,7 @@ export const MediaCard = memo(function MediaCard({
   const title = mediaTitle(item);
   // An image the host cannot give (gone from TMDB, host unreachable) shows the title instead.
   const [failed, setFailed] = useState(false);
-  const poster = failed ? undefined : imageUrl(item.poster_path, 'w500');
+  const poster = failed ? undefined : item.poster_path || undefined;
   const isMovie = item.media_type === 'movie';
   const TypeIcon = isMovie ? Film : Tv;
   const press = useLongPress(
@@ -87,9 +87,10 @@ export const MediaCard = memo(function MediaCard({
     >
       <div className="aspect-[2/3] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-1 ring-white/10">
         {poster ? (
-          <img
-            src={poster}
-            srcSet={imageSrcSet(item.poster_path, 'poster')}
+          <ArtImage
+            path={poster}
+            kind="poster"
+            size="w500"
             sizes="160px"
             alt={title}
             width={160}

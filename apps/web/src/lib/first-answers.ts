@@ -25,10 +25,16 @@ let answers: Map<string, unknown> | undefined;
 
 /**
  * The page's answer for the call `path` (under the API prefix, exactly as the app builds it),
- * wrapped as `{ answer }`, and forgets it; undefined when the page has none (left).
+ * or of the read sent as a POST named by contracts' `firstAnswerKey`, wrapped as `{ answer }`,
+ * and forgets it; undefined when the page has none (left), or there is no page.
  */
 export function takeFirstAnswer(path: string): { answer: unknown } | undefined {
-  answers ??= readFirstAnswers(document.getElementById(FIRST_ANSWERS_ID)?.textContent);
+  // Outside a page (the unit tests' Node.js) there is no data block.
+  answers ??= readFirstAnswers(
+    typeof document === 'undefined'
+      ? undefined
+      : document.getElementById(FIRST_ANSWERS_ID)?.textContent,
+  );
   const answer = answers.get(path);
   return answers.delete(path) ? { answer } : undefined;
 }

@@ -2,6 +2,12 @@
  * Draws placeholder art as SVG: a gradient in a colour derived from the seed, the label wrapped
  * over a few lines, and the year. Pure function of its inputs, so responses can be cached.
  */
+import {
+  ART_ASPECT,
+  ART_FONT_FAMILY,
+  ART_UNITS,
+  drawnArtLayout,
+} from '@pigostream/contracts/images';
 import type { ArtKind } from '../catalogue/art-paths.ts';
 
 /**
@@ -21,13 +27,6 @@ export const ART_SIZES = [
 ] as const;
 export type ArtSize = (typeof ART_SIZES)[number];
 
-const ASPECT: Record<ArtKind, number> = {
-  poster: 1.5,
-  profile: 1.5,
-  backdrop: 9 / 16,
-  still: 9 / 16,
-  logo: 1,
-};
 const ORIGINAL_WIDTH: Record<ArtKind, number> = {
   poster: 2000,
   profile: 800,
@@ -39,39 +38,11 @@ const ORIGINAL_WIDTH: Record<ArtKind, number> = {
 /** Pixel width and height of `kind` at `size`. */
 export function artDimensions(kind: ArtKind, size: ArtSize): { width: number; height: number } {
   const width = size === 'original' ? ORIGINAL_WIDTH[kind] : Number(size.slice(1));
-  return { width, height: Math.round(width * ASPECT[kind]) };
-}
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
+  return { width, height: Math.round(width * ART_ASPECT[kind]) };
 }
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function wrap(text: string, perLine: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && (line + ' ' + word).length > perLine) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    lines.length = maxLines;
-    lines[maxLines - 1] = `${(lines[maxLines - 1] ?? '').slice(0, perLine - 1)}…`;
-  }
-  return lines.map((l) => (l.length > perLine ? `${l.slice(0, perLine - 1)}…` : l));
 }
 
 export interface ArtRequest {
@@ -84,26 +55,17 @@ export interface ArtRequest {
   bg?: 'dark' | 'white' | undefined;
 }
 
-/** The SVG document for an art request. */
+/**
+ * The SVG document for an art request: {@link drawnArtLayout}'s layout (the web app draws the
+ * same as HTML, `@pigostream/contracts/images`), `width` x `height` px at `size`.
+ */
 export function drawArt({ kind, size, seed, label, year, bg }: ArtRequest): string {
   const { width, height } = artDimensions(kind, size);
   // Drawn in a fixed 300-unit-wide space and scaled by the viewBox.
-  const vw = 300;
-  const vh = Math.round(vw * ASPECT[kind]);
-  const h = hash(seed);
-  const hue = h % 360;
-  const hue2 = (hue + 40 + ((h >> 9) % 80)) % 360;
-  const dark = bg !== 'white';
-  const from = kind === 'logo' ? (dark ? '#141414' : '#f5f5f5') : `hsl(${hue} 55% 32%)`;
-  const to = kind === 'logo' ? (dark ? '#262626' : '#ffffff') : `hsl(${hue2} 60% 14%)`;
-  const ink = kind === 'logo' && !dark ? '#111111' : '#ffffff';
-  const perLine = kind === 'logo' ? 12 : vw > vh ? 26 : 14;
-  const lines = wrap(label || 'Untitled', perLine, kind === 'logo' ? 2 : 4);
-  // A logo's name fills the card: at most 44 units high, narrowed so its longest line fits in
-  // 270 of the 300 units (a bold glyph is about 0.62 em wide).
-  const longest = Math.max(...lines.map((l) => l.length));
-  const fontSize =
-    kind === 'logo' ? Math.min(44, Math.floor(270 / (0.62 * longest))) : vw > vh ? 20 : 26;
+  const vw = ART_UNITS;
+  const vh = Math.round(vw * ART_ASPECT[kind]);
+  const art = drawnArtLayout({ kind, seed, label, year, bg });
+  const { fontSize, lines } = art;
   const lineHeight = fontSize * 1.2;
   const top = vh / 2 - ((lines.length - 1) * lineHeight) / 2;
   const text = lines
@@ -112,19 +74,17 @@ export function drawArt({ kind, size, seed, label, year, bg }: ArtRequest): stri
         `<text x="${vw / 2}" y="${(top + i * lineHeight).toFixed(1)}" font-size="${fontSize}" font-weight="700" text-anchor="middle" dominant-baseline="middle">${escapeXml(l)}</text>`,
     )
     .join('');
-  const yearText =
-    year && kind !== 'logo'
-      ? `<text x="${vw / 2}" y="${(top + lines.length * lineHeight + 8).toFixed(1)}" font-size="${fontSize * 0.7}" opacity="0.8" text-anchor="middle" dominant-baseline="middle">${escapeXml(year)}</text>`
-      : '';
-  const circle =
-    kind === 'logo'
-      ? ''
-      : `<circle cx="${vw * 0.82}" cy="${vh * 0.16}" r="${vw * 0.32}" fill="hsl(${hue2} 70% 60%)" opacity="0.18"/>`;
+  const yearText = art.year
+    ? `<text x="${vw / 2}" y="${(top + lines.length * lineHeight + 8).toFixed(1)}" font-size="${fontSize * 0.7}" opacity="0.8" text-anchor="middle" dominant-baseline="middle">${escapeXml(art.year)}</text>`
+    : '';
+  const circle = art.glow
+    ? `<circle cx="${vw * 0.82}" cy="${vh * 0.16}" r="${vw * 0.32}" fill="${art.glow}" opacity="0.18"/>`
+    : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${vw} ${vh}" role="img" aria-label="${escapeXml(label)}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient></defs>` +
     `<rect width="${vw}" height="${vh}" fill="url(#g)"/>${circle}` +
-    `<g fill="${ink}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">${text}${yearText}</g>` +
+    `<g fill="${art.ink}" font-family="${ART_FONT_FAMILY}">${text}${yearText}</g>` +
     `</svg>`
   );
 }

@@ -7,15 +7,15 @@ import { largestImagePreload, playFollowUps } from './route-hints.ts';
 describe('largestImagePreload', () => {
   const trending = JSON.stringify({
     page: 1,
-    results: [{ id: 603, poster_path: '/art/poster/m.svg?t=A B' }],
+    results: [{ id: 603, poster_path: '/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg' }],
   });
 
   it("preloads Home's first poster with the card's own srcset and sizes", () => {
     const link = largestImagePreload('/index', new Map([['/index/trending/movie', trending]]));
     expect(link).toContain('rel="preload" as="image" fetchpriority="high"');
-    expect(link).toContain('href="/pigo-stream/images/w500/art/poster/m.svg?t=A B"');
+    expect(link).toContain('href="/pigo-stream/images/w500/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg"');
     expect(link).toContain(
-      `imagesrcset="${imageSrcSet('/art/poster/m.svg?t=A B', 'poster') ?? ''}" imagesizes="160px"`,
+      `imagesrcset="${imageSrcSet('/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg', 'poster') ?? ''}" imagesizes="160px"`,
     );
   });
 
@@ -43,9 +43,18 @@ describe('largestImagePreload', () => {
     ['/index', new Map<string, string>()],
     ['/my-list', new Map([['/index/trending/movie', trending]])],
     ['/index', new Map([['/index/trending/movie', 'null']])],
-  ] as const)('is empty for %s without a poster to show', (route, answers) => {
-    expect(largestImagePreload(route, answers)).toBe('');
-  });
+    [
+      '/index',
+      new Map([
+        ['/index/trending/movie', '{"results":[{"poster_path":"/art/poster/m.svg?t=A+B"}]}'],
+      ]),
+    ],
+  ] as const)(
+    'is empty for %s without a poster file to show (none, or drawn art)',
+    (route, answers) => {
+      expect(largestImagePreload(route, answers)).toBe('');
+    },
+  );
 });
 
 describe('playFollowUps', () => {

@@ -7,7 +7,7 @@
  * allows no inline script.
  */
 import { animeLookupSearch, animeSearchRequest } from '@pigostream/contracts/anime-queries';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { imageSrcSet, imageUrl, parseArtPath } from '@pigostream/contracts/images';
 import { IDENTITY_COOKIE_PREFIX } from '../identity/identity.auth.ts';
 import type { FirstAnswers, FirstCall } from './first-answers.ts';
 import {
@@ -243,7 +243,7 @@ const LARGEST_IMAGE: Partial<
  * first screen of `route`, read from the page's `answers`: the card poster's `srcset` and
  * `sizes` exactly as the app's `<img>` has them (`@pigostream/contracts/images`, 160 px), so the
  * browser fetches the file the `<img>` will use while the app's scripts load. '' when the route
- * has none or the answer names no poster.
+ * has none, the answer names no poster, or the poster is drawn art (drawn in the page, no file).
  */
 export function largestImagePreload(route: AppRoute, answers: FirstAnswers): string {
   const source = LARGEST_IMAGE[route];
@@ -255,7 +255,8 @@ export function largestImagePreload(route: AppRoute, answers: FirstAnswers): str
   } catch {
     return '';
   }
-  if (typeof poster !== 'string' || poster === '') return '';
+  // Drawn art is drawn by the page itself (apps/web/src/components/art-image.tsx): no file.
+  if (typeof poster !== 'string' || poster === '' || parseArtPath(poster)) return '';
   const href = attribute(imageUrl(poster, 'w500') ?? '');
   const srcset = attribute(imageSrcSet(poster, 'poster') ?? '');
   return `    <link rel="preload" as="image" fetchpriority="high" href="${href}" imagesrcset="${srcset}" imagesizes="160px">\n`;

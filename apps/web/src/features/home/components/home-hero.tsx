@@ -3,7 +3,7 @@ import type { HeroMedia } from '../api/get-media-details.ts';
 import { Flame, Sparkles, Star } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from '../../../components/art-image.tsx';
 import { formatRating, mediaTitle, playPath } from '../../../lib/media.ts';
 import type { HeroKind, HeroPick } from '../hooks/use-hero.ts';
 
@@ -46,7 +46,7 @@ export const HomeHero = memo(function HomeHero({
   const { media, kind } = pick;
   const title = mediaTitle(media);
   const year = releaseYear(media);
-  const backdrop = showBackdrop ? imageUrl(media.backdrop_path, 'w1280') : undefined;
+  const backdrop = showBackdrop ? media.backdrop_path || undefined : undefined;
   const LabelIcon = kind === 'most-watched' ? Flame : Sparkles;
 
   return (
@@ -56,9 +56,10 @@ export const HomeHero = memo(function HomeHero({
         className={`group relative isolate flex overflow-hidden rounded-2xl bg-neutral-900 ring-1 ring-white/10 ${HERO_BOX}`}
       >
         {backdrop && (
-          <img
-            src={backdrop}
-            srcSet={imageSrcSet(media.backdrop_path, 'backdrop')}
+          <ArtImage
+            path={backdrop}
+            kind="backdrop"
+            size="w1280"
             sizes={HERO_IMAGE_SIZES}
             alt=""
             width={1280}

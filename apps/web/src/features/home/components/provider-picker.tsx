@@ -5,7 +5,7 @@
 import type { Provider } from '@pigostream/contracts';
 import { Check } from 'lucide-react';
 import { ScrollButtons } from '../../../components/scroll-buttons.tsx';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from '../../../components/art-image.tsx';
 import { useRowScrollMemory } from '../../../lib/local-store.ts';
 
 /** The providers row shows scroll buttons above this many cards (spec 9). */
@@ -84,7 +84,7 @@ function ProviderCard({
   selected: boolean;
   onSelect: (id: number) => void;
 }) {
-  const logo = imageUrl(provider.logo, 'w185');
+  const logo = provider.logo || undefined;
   return (
     <button
       type="button"
@@ -104,9 +104,10 @@ function ProviderCard({
         }`}
       >
         {logo && (
-          <img
-            src={logo}
-            srcSet={imageSrcSet(provider.logo, 'logo')}
+          <ArtImage
+            path={logo}
+            kind="logo"
+            size="w185"
             sizes="(min-width: 768px) 112px, 96px"
             alt=""
             width={96}

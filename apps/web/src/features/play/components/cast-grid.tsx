@@ -5,7 +5,7 @@
 import type { MediaDetails } from '@pigostream/contracts';
 import { UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from '../../../components/art-image.tsx';
 import { CAST_PAGE, CAST_SKELETONS, castKey, hasMoreCast, webSearchUrl } from '../play-rules.ts';
 
 type CastMember = MediaDetails['credits']['cast'][number];
@@ -81,7 +81,7 @@ const GRID = 'grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4';
 
 function CastCard({ member }: { member: CastMember }) {
   const [failed, setFailed] = useState(false);
-  const photo = failed ? undefined : imageUrl(member.profile_path, 'w185');
+  const photo = failed ? undefined : member.profile_path || undefined;
   const character = member.character?.trim() ? member.character : UNKNOWN_CHARACTER;
   return (
     <a
@@ -92,9 +92,10 @@ function CastCard({ member }: { member: CastMember }) {
     >
       <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-neutral-800">
         {photo ? (
-          <img
-            src={photo}
-            srcSet={imageSrcSet(member.profile_path, 'profile')}
+          <ArtImage
+            path={photo}
+            kind="profile"
+            size="w185"
             sizes="56px"
             alt=""
             width={56}

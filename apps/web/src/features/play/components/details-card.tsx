@@ -6,7 +6,7 @@
 import type { MediaDetails, MediaType } from '@pigostream/contracts';
 import { Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from '../../../components/art-image.tsx';
 import { formatRating } from '../../../lib/media.ts';
 import { directorNames, formatReleaseDate, languageNames } from '../play-rules.ts';
 import { ShareButton, TrailerButton } from './details-actions.tsx';
@@ -97,13 +97,14 @@ export function DetailsCard({
  */
 function Poster({ path, title }: { path: string; title: string }) {
   const [failed, setFailed] = useState(false);
-  const src = failed ? undefined : imageUrl(path, 'w500');
+  const src = failed ? undefined : path || undefined;
   return (
     <div className="h-60 w-40 shrink-0 overflow-hidden rounded-xl bg-neutral-800 shadow-xl ring-1 shadow-black/50 ring-white/10">
       {src ? (
-        <img
-          src={src}
-          srcSet={imageSrcSet(path, 'poster')}
+        <ArtImage
+          path={src}
+          kind="poster"
+          size="w500"
           sizes="160px"
           alt={title}
           width={160}

@@ -5,7 +5,7 @@
 import type { SeasonDetails } from '@pigostream/contracts';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from '../../../components/art-image.tsx';
 import { airsToday, isFutureEpisode } from '../play-rules.ts';
 import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
@@ -83,7 +83,7 @@ function EpisodeCard({
   onSelect: (episodeNumber: number) => void;
 }) {
   const [failed, setFailed] = useState(false);
-  const src = failed ? undefined : imageUrl(episode.still_path, 'w185');
+  const src = failed ? undefined : episode.still_path || undefined;
   const label = `${String(episode.episode_number)}. ${episode.name}`;
   return (
     <DelayedTooltip text={label}>
@@ -109,9 +109,10 @@ function EpisodeCard({
           }`}
         >
           {src && (
-            <img
-              src={src}
-              srcSet={imageSrcSet(episode.still_path, 'still')}
+            <ArtImage
+              path={src}
+              kind="still"
+              size="w185"
               sizes="160px"
               alt=""
               width={160}

@@ -1,5 +1,5 @@
 /** The play page's background (spec 2: blurred backdrop image, dark overlay; spec 7: original). */
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from '../../../components/art-image.tsx';
 
 /**
  * Fills the viewport behind the page: the title's backdrop, blurred, under a dark overlay so
@@ -8,13 +8,14 @@ import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
  * instead, as the blur leaves none of the original's extra detail.
  */
 export function PlayBackdrop({ path }: { path: string | null | undefined }) {
-  const src = imageUrl(path, 'original');
+  const src = path || undefined;
   return (
     <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
       {src && (
-        <img
-          src={src}
-          srcSet={imageSrcSet(path, 'backdrop')}
+        <ArtImage
+          path={src}
+          kind="backdrop"
+          size="original"
           sizes="100vw"
           alt=""
           width={1280}

@@ -1,7 +1,7 @@
 /** The Seasons strip (spec 2 Play page: season poster 240 px high, w185; name tooltips). */
 import type { MediaDetails } from '@pigostream/contracts';
 import { useState } from 'react';
-import { imageSrcSet, imageUrl } from '@pigostream/contracts/images';
+import { ArtImage } from '../../../components/art-image.tsx';
 import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
 
@@ -46,7 +46,7 @@ function SeasonCard({
   onSelect: (seasonNumber: number) => void;
 }) {
   const [failed, setFailed] = useState(false);
-  const src = failed ? undefined : imageUrl(season.poster_path, 'w185');
+  const src = failed ? undefined : season.poster_path || undefined;
   return (
     <DelayedTooltip text={season.name}>
       <button
@@ -64,9 +64,10 @@ function SeasonCard({
           }`}
         >
           {src ? (
-            <img
-              src={src}
-              srcSet={imageSrcSet(season.poster_path, 'poster')}
+            <ArtImage
+              path={src}
+              kind="poster"
+              size="w185"
               sizes="160px"
               alt=""
               width={160}

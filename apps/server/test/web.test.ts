@@ -161,11 +161,20 @@ describe('route hints (issue 9)', () => {
     expect(res.body).toContain('<div id="root">app</div>');
   });
 
-  it('gives a signed-in /index its sign-in check, trending rows and providers in the page, as the API sends them (issue 19)', async () => {
+  it("gives a signed-in /index its sign-in check, trending rows, providers and the hero's calls in the page, as the API sends them (issue 19)", async () => {
     const res = await t.app.inject({ url: '/index', headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(200);
     const head = headOf(res.body);
-    const paths = ['/auth/me', '/index/trending/movie', '/index/trending/tv', '/providers'];
+    // Nobody has watched anything: no most-watched title, so the hero's recommendation calls.
+    const paths = [
+      '/auth/me',
+      '/index/trending/movie',
+      '/index/trending/tv',
+      '/providers',
+      '/index/most-watched',
+      `/watch-history/${user.uid}/fetch-watch-history?movieLimit=1&showLimit=1`,
+      `/recommender/user_recommendations?user_id=${user.uid}`,
+    ];
     const answers = firstAnswersOf(head);
     expect(Object.keys(answers)).toEqual(paths);
     for (const apiPath of paths) {

@@ -5,6 +5,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { withoutFirstAnswers } from './support/first-answers.ts';
 import { withTmdbImages } from './support/tmdb-images.ts';
 import { noMostWatched, searchToggle, seedLocalState, VIEWPORTS } from './support/home-page.ts';
 
@@ -116,6 +117,7 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('#1 Most Watched replaces the pick when the server has one', async ({ page }) => {
+      await withoutFirstAnswers(page);
       await page.route('**/pigo-stream/index/most-watched', (route) =>
         route.fulfill({ json: { id: 1399, type: 'tv' } }),
       );

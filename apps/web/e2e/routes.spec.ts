@@ -84,7 +84,7 @@ for (const { path, ready } of [
   });
 }
 
-test('a signed-in Home has its first answers in the page and asks the server for none of them', async ({
+test('a signed-in Home has its first answers (rows and hero) in the page and asks the server for none of them', async ({
   page,
 }) => {
   const asked: string[] = [];
@@ -97,13 +97,22 @@ test('a signed-in Home has its first answers in the page and asks the server for
   await expect(
     page.getByRole('region', { name: 'Trending: Movies' }).getByRole('link').first(),
   ).toBeVisible();
+  // The hero too: its most-watched title, or the recommendation's calls and candidates.
+  await expect(
+    page.getByRole('region', { name: /Picked Just for You|#1 Most Watched/ }),
+  ).toBeVisible();
   for (const path of [
     '/pigo-stream/auth/me',
     '/pigo-stream/index/trending/movie',
     '/pigo-stream/index/trending/tv',
+    '/pigo-stream/index/most-watched',
+    '/pigo-stream/recommender/user_recommendations',
   ]) {
     expect(asked).not.toContain(path);
   }
+  expect(
+    asked.filter((path) => /\/(index\/)?media-details$|fetch-watch-history$/.test(path)),
+  ).toEqual([]);
 });
 
 test('a signed-in play page has its title and its anime lookup in the page and asks for neither', async ({

@@ -88,6 +88,8 @@ export async function answerEmptyPage(page: Page, pattern: string): Promise<void
 
 /** Answers `/index/most-watched` with the server's empty state, `null` (nothing watched lately). */
 export async function noMostWatched(page: Page): Promise<void> {
+  // The hero's calls come in the page on a full load: they are asked of the server instead.
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/index/most-watched', (route) => route.fulfill({ json: null }));
 }
 

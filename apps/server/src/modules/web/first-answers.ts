@@ -28,10 +28,11 @@ export interface FirstCall {
 }
 
 /**
- * The calls the app makes once the answer `answer` (JSON text) of `path` is in, which the page
- * may carry too (the play page's anime lookup needs its title, issue 19); [] for none.
+ * The calls the app makes once the answer `answer` (JSON text) of `path` is in, given the
+ * `answers` so far, which the page may carry too (the play page's anime lookup needs its title,
+ * Home's hero its most-watched title, issue 19); [] for none.
  */
-export type FollowUps = (path: string, answer: string) => FirstCall[];
+export type FollowUps = (path: string, answer: string, answers: FirstAnswers) => FirstCall[];
 
 /**
  * Asks the app for `call` (under `apiPrefix`) with the cookie and address of `req`; the
@@ -93,7 +94,7 @@ export async function collectFirstAnswers(
     const answer = await answerOf(app, req, apiPrefix, call).catch(() => undefined);
     if (answer === undefined) return;
     answers.set(key, answer);
-    await Promise.all(followUps(call.path, answer).map(ask));
+    await Promise.all(followUps(call.path, answer, answers).map(ask));
   };
   await Promise.race([Promise.all(screenPaths.map((path) => ask({ path }))), deadline]);
   clearTimeout(timer);

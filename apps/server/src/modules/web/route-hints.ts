@@ -7,6 +7,15 @@
  * allows no inline script.
  */
 import { animeLookupSearch, animeSearchRequest } from '@pigostream/contracts/anime-queries';
+import {
+  heroMediaDetailsPath,
+  MAX_HERO_CANDIDATES,
+  mediaDetailsPath,
+  MOST_WATCHED_PATH,
+  RECOMMENDATION_HISTORY_LIMIT,
+  recommendationsPath,
+  watchHistoryPath,
+} from '@pigostream/contracts/api-paths';
 import { imageSrcSet, imageUrl, parseArtPath } from '@pigostream/contracts/images';
 import { IDENTITY_COOKIE_PREFIX } from '../identity/identity.auth.ts';
 import type { FirstAnswers, FirstCall } from './first-answers.ts';
@@ -39,14 +48,18 @@ interface RouteData {
 }
 
 /**
- * Each route's first data calls: the guarded screens' sign-in check, and Home's trending rows
- * and provider list (apps/web/src/features/home/api). `/play` adds its title from the query
+ * Each route's first data calls: the guarded screens' sign-in check, and Home's trending rows,
+ * provider list and the hero's most-watched title (apps/web/src/features/home/api; the hero's
+ * further calls are {@link firstAnswerFollowUps}). `/play` adds its title from the query
  * ({@link playDataPath}).
  */
 const ROUTE_DATA: Record<AppRoute, RouteData> = {
   '/': { me: false, screen: [] },
   '/reset-password': { me: false, screen: [] },
-  '/index': { me: true, screen: ['/index/trending/movie', '/index/trending/tv', '/providers'] },
+  '/index': {
+    me: true,
+    screen: ['/index/trending/movie', '/index/trending/tv', '/providers', MOST_WATCHED_PATH],
+  },
   '/my-list': { me: true, screen: [] },
   '/watch-history': { me: true, screen: [] },
   '/play': { me: true, screen: [] },
@@ -96,30 +109,72 @@ export function playDataPath(search: string): string | undefined {
   return `/playground/media-info?id=${String(Number(id))}&type=${mediaType}`;
 }
 
+/** `text` read as JSON; undefined when it is not JSON. */
+function parsed(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '') as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `value` as a title reference `{ id, type }` (a positive id, movie or tv), else undefined. */
+function titleRef(value: unknown): { id: number; type: 'movie' | 'tv' } | undefined {
+  const { id, type } = (value ?? {}) as { id?: unknown; type?: unknown };
+  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return undefined;
+  return type === 'movie' || type === 'tv' ? { id, type } : undefined;
+}
+
 /**
- * The calls the play page makes once its media-info answer `answer` (JSON text) of `path` is in
- * (apps/web/src/features/play/components/play-screen.tsx): the anime lookup's search for the
- * title (spec 5: a movie's title or a show's name, as the app's `mediaTitle` reads it, and its
- * release or first-air date), a read the page can carry too (issue 19: the page waits for it).
+ * The calls a first screen makes once the answer `answer` (JSON text) of `path` is in, which
+ * the page may carry too (issue 19), given the `answers` so far (the sign-in check's among
+ * them). As the app makes them:
+ * - the play page's media-info: the anime lookup's search for the title (spec 5: a movie's
+ *   title or a show's name, as the app's `mediaTitle` reads it, and its release or first-air
+ *   date; apps/web/src/features/play/components/play-screen.tsx waits for it);
+ * - Home's most-watched title: its hero details; none (null): the recommendation's watch
+ *   history and recommendations of the signed-in user (apps/web/src/features/home/hooks/
+ *   use-hero.ts);
+ * - the recommendations: the details of the first {@link MAX_HERO_CANDIDATES} candidates.
  * [] for another call, an answer that is not JSON, or a title the lookup skips.
  */
-export function playFollowUps(path: string, answer: string): FirstCall[] {
+export function firstAnswerFollowUps(
+  path: string,
+  answer: string,
+  answers: FirstAnswers = new Map(),
+): FirstCall[] {
+  if (path === MOST_WATCHED_PATH) {
+    const mostWatched = parsed(answer);
+    const ref = titleRef(mostWatched);
+    if (ref) return [{ path: heroMediaDetailsPath(ref) }];
+    const { uid } = (parsed(answers.get(ME_PATH)) ?? {}) as { uid?: unknown };
+    if (mostWatched !== null || typeof uid !== 'string' || uid === '') return [];
+    return [
+      { path: watchHistoryPath(uid, RECOMMENDATION_HISTORY_LIMIT) },
+      { path: recommendationsPath(uid) },
+    ];
+  }
+  if (path.startsWith('/recommender/user_recommendations?')) {
+    const recommended = parsed(answer);
+    if (!Array.isArray(recommended)) return [];
+    return recommended.slice(0, MAX_HERO_CANDIDATES).flatMap((item) => {
+      const ref = titleRef(item);
+      return ref ? [{ path: mediaDetailsPath(ref) }] : [];
+    });
+  }
   if (!path.startsWith('/playground/media-info?')) return [];
   const type = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('type');
-  let media: Record<string, unknown>;
-  try {
-    media = (JSON.parse(answer) ?? {}) as Record<string, unknown>;
-  } catch {
-    return [];
-  }
+  const media = parsed(answer);
+  if (typeof media !== 'object' || media === null) return [];
+  const fields = media as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const title =
-    text(media.title) ??
-    text(media.name) ??
-    text(media.original_title) ??
-    text(media.original_name) ??
+    text(fields.title) ??
+    text(fields.name) ??
+    text(fields.original_title) ??
+    text(fields.original_name) ??
     'Untitled';
-  const releaseDate = text(type === 'movie' ? media.release_date : media.first_air_date) || null;
+  const releaseDate = text(type === 'movie' ? fields.release_date : fields.first_air_date) || null;
   const search = animeLookupSearch(title, releaseDate);
   return search === undefined ? [] : [{ path: ANIME_INFO_PATH, body: animeSearchRequest(search) }];
 }

@@ -15,7 +15,7 @@ import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './fir
 import {
   createRouteHints,
   largestImagePreload,
-  playFollowUps,
+  firstAnswerFollowUps,
   type RouteHints,
 } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
@@ -83,7 +83,7 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       const answers: FirstAnswers =
         me === undefined
           ? new Map<string, string>()
-          : await collectFirstAnswers(app, req, apiPrefix, me, screen, playFollowUps);
+          : await collectFirstAnswers(app, req, apiPrefix, me, screen, firstAnswerFollowUps);
       // The page now carries this visitor's data: no cache may keep it.
       if (answers.size > 0) reply.header('cache-control', 'no-store');
       // What the page does not carry is preloaded, but for a signed-out visitor, who is sent to

@@ -2,12 +2,13 @@
  * The 'Picked Just for You' ranking (spec 4 Recommendations, spec 3 Recommendation candidate,
  * spec 9). Pure functions: no DOM, no fetching.
  */
+import { MAX_HERO_CANDIDATES } from '@pigostream/contracts/api-paths';
 
 /** Lowest `vote_average` a candidate may have (spec 9: vote_average >= 6). */
 export const MIN_RECOMMENDED_RATING = 6;
 
-/** Most recommendation ids whose details are fetched as candidates. */
-export const MAX_CANDIDATES = 20;
+/** Most recommendation ids whose details are fetched as candidates (contracts' api-paths). */
+export const MAX_CANDIDATES = MAX_HERO_CANDIDATES;
 
 /** What the ranking reads of a title: its id and type, rating and genre names. */
 export interface CandidateInput {

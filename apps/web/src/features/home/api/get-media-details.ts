@@ -3,14 +3,11 @@
  * `GET /media-details` for recommendation candidates; decisions.md: both take `&type=`).
  */
 import { mediaDetailsSchema, type MediaDetails, type MediaRef } from '@pigostream/contracts';
+import { heroMediaDetailsPath, mediaDetailsPath } from '@pigostream/contracts/api-paths';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** A title as the hero shows it and the recommendation ranks it: the whole details answer. */
 export type HeroMedia = MediaDetails;
-
-function detailsQuery({ id, type }: MediaRef): string {
-  return new URLSearchParams({ id: String(id), type }).toString();
-}
 
 /**
  * `GET /pigo-stream/index/media-details?id=&type=`: the hero's title with every detail field
@@ -18,7 +15,7 @@ function detailsQuery({ id, type }: MediaRef): string {
  * @throws ApiError with a spec 8 message (404 for an unknown title).
  */
 export function getHeroMedia(ref: MediaRef, signal?: AbortSignal): Promise<HeroMedia> {
-  return apiGet(`/index/media-details?${detailsQuery(ref)}`, mediaDetailsSchema, { signal });
+  return apiGet(heroMediaDetailsPath(ref), mediaDetailsSchema, { signal });
 }
 
 /**
@@ -26,5 +23,5 @@ export function getHeroMedia(ref: MediaRef, signal?: AbortSignal): Promise<HeroM
  * and `genres` (contracts `mediaDetailsSchema`). @throws ApiError with a spec 8 message.
  */
 export function getMediaDetails(ref: MediaRef, signal?: AbortSignal): Promise<HeroMedia> {
-  return apiGet(`/media-details?${detailsQuery(ref)}`, mediaDetailsSchema, { signal });
+  return apiGet(mediaDetailsPath(ref), mediaDetailsSchema, { signal });
 }

@@ -1,5 +1,6 @@
 /** The '#1 Most Watched' title (spec 1, spec 4 Home; `GET /index/most-watched`). */
 import { mostWatchedSchema, type MostWatched } from '@pigostream/contracts';
+import { MOST_WATCHED_PATH } from '@pigostream/contracts/api-paths';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /**
@@ -8,5 +9,5 @@ import { apiGet } from '../../../lib/api-client.ts';
  * @throws ApiError with a spec 8 message when the call fails.
  */
 export function getMostWatched(signal?: AbortSignal): Promise<MostWatched> {
-  return apiGet('/index/most-watched', mostWatchedSchema, { signal });
+  return apiGet(MOST_WATCHED_PATH, mostWatchedSchema, { signal });
 }

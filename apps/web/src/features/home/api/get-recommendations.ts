@@ -1,5 +1,6 @@
 /** The user's recommended titles (spec 7: `GET /recommender/user_recommendations`). */
 import { recommendationsSchema, type Recommendation } from '@pigostream/contracts';
+import { recommendationsPath } from '@pigostream/contracts/api-paths';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /**
@@ -7,8 +8,5 @@ import { apiGet } from '../../../lib/api-client.ts';
  * best first. @throws ApiError with a spec 8 message.
  */
 export function getRecommendations(uid: string, signal?: AbortSignal): Promise<Recommendation[]> {
-  const query = new URLSearchParams({ user_id: uid });
-  return apiGet(`/recommender/user_recommendations?${query.toString()}`, recommendationsSchema, {
-    signal,
-  });
+  return apiGet(recommendationsPath(uid), recommendationsSchema, { signal });
 }

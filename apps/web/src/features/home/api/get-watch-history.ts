@@ -3,7 +3,6 @@ import { watchHistorySchema, type WatchHistory } from '@pigostream/contracts';
 import { RECOMMENDATION_HISTORY_LIMIT, watchHistoryPath } from '@pigostream/contracts/api-paths';
 import { apiGet } from '../../../lib/api-client.ts';
 
-
 /**
  * `GET /pigo-stream/watch-history/{uid}/fetch-watch-history?movieLimit=&showLimit=`:
  * `{ moviesHistory, showsHistory }`, newest first, `limit` of each (default 1).

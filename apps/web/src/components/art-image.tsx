@@ -28,6 +28,11 @@ export interface ArtImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   /** The fallback `src` size (spec 7: w500 cards, w185 seasons, episodes and cast, ...). */
   size: ImageSize;
   'data-testid'?: string;
+  /**
+   * Drawn art only: the colours without the name and year, for a background no one reads (the
+   * play page's blurred backdrop), so it is not the page's largest text.
+   */
+  textless?: boolean;
 }
 
 /**
@@ -36,11 +41,17 @@ export interface ArtImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
  * `<img>` attributes (`sizes`, `width`, `height`, `loading`, `onError`, ...) apply to the
  * `<img>`; `className` and `data-testid` to either.
  */
-export function ArtImage({ path, kind, size, alt, className, ...img }: ArtImageProps) {
+export function ArtImage({ path, kind, size, alt, className, textless, ...img }: ArtImageProps) {
   const art = parseArtPath(path);
   if (art) {
     return (
-      <DrawnArtBox art={art} alt={alt ?? ''} className={className} testId={img['data-testid']} />
+      <DrawnArtBox
+        art={art}
+        alt={alt ?? ''}
+        className={className}
+        testId={img['data-testid']}
+        textless={textless}
+      />
     );
   }
   return (
@@ -70,11 +81,13 @@ export function DrawnArtBox({
   alt,
   className = '',
   testId,
+  textless = false,
 }: {
   art: DrawnArt;
   alt: string;
   className?: string | undefined;
   testId?: string | undefined;
+  textless?: boolean | undefined;
 }) {
   const layout = drawnArtLayout(art);
   // The glow circle: centre at 82% x 16% of the box, radius 0.32 of its width.
@@ -99,27 +112,29 @@ export function DrawnArtBox({
       {/* The name and year are generated content, as the server writes them into the SVG:
           they are not the card's text (the image's name is `alt`). The name is centred in the
           box; the year hangs below it. */}
-      <div
-        aria-hidden="true"
-        className="flex size-full flex-col items-center justify-center text-center font-bold select-none"
-        style={{ fontSize: cqw(layout.fontSize), lineHeight: 1.2, fontFamily: ART_FONT_FAMILY }}
-      >
+      {!textless && (
         <div
-          data-name={layout.lines.join('\n')}
-          className="relative whitespace-pre before:content-[attr(data-name)]"
+          aria-hidden="true"
+          className="flex size-full flex-col items-center justify-center text-center font-bold select-none"
+          style={{ fontSize: cqw(layout.fontSize), lineHeight: 1.2, fontFamily: ART_FONT_FAMILY }}
         >
-          {layout.year && (
-            <span
-              data-year={layout.year}
-              className="absolute inset-x-0 top-full block font-normal opacity-80 before:content-[attr(data-year)]"
-              style={{
-                fontSize: cqw(layout.fontSize * 0.7),
-                marginTop: cqw(8 + layout.fontSize * 0.18),
-              }}
-            />
-          )}
+          <div
+            data-name={layout.lines.join('\n')}
+            className="relative whitespace-pre before:content-[attr(data-name)]"
+          >
+            {layout.year && (
+              <span
+                data-year={layout.year}
+                className="absolute inset-x-0 top-full block font-normal opacity-80 before:content-[attr(data-year)]"
+                style={{
+                  fontSize: cqw(layout.fontSize * 0.7),
+                  marginTop: cqw(8 + layout.fontSize * 0.18),
+                }}
+              />
+            )}
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

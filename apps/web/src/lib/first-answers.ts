@@ -23,18 +23,53 @@ export function readFirstAnswers(text: string | null | undefined): Map<string, u
 /** The page's answers, read at the first call. */
 let answers: Map<string, unknown> | undefined;
 
+/** The answers in this page's data block; none outside a page (the unit tests' Node.js). */
+function pageAnswers(): Map<string, unknown> {
+  return readFirstAnswers(
+    typeof document === 'undefined'
+      ? undefined
+      : document.getElementById(FIRST_ANSWERS_ID)?.textContent,
+  );
+}
+
 /**
  * The page's answer for the call `path` (under the API prefix, exactly as the app builds it),
  * or of the read sent as a POST named by contracts' `firstAnswerKey`, wrapped as `{ answer }`,
  * and forgets it; undefined when the page has none (left), or there is no page.
  */
 export function takeFirstAnswer(path: string): { answer: unknown } | undefined {
-  // Outside a page (the unit tests' Node.js) there is no data block.
-  answers ??= readFirstAnswers(
-    typeof document === 'undefined'
-      ? undefined
-      : document.getElementById(FIRST_ANSWERS_ID)?.textContent,
-  );
+  answers ??= pageAnswers();
   const answer = answers.get(path);
   return answers.delete(path) ? { answer } : undefined;
+}
+
+/**
+ * The page's answer for `key` (a path, or contracts' `firstAnswerKey` of a read sent as a POST)
+ * checked by `schema` at once, for a query's `initialData`: the first screen then renders with
+ * its data in its first pass instead of a loading state first (issue 19). Taken only when it
+ * parses and `accept` takes it; otherwise it stays for the call itself ({@link takeFirstAnswer}),
+ * which then reports a bad answer as usual. Undefined when the page has none or it is refused.
+ */
+export function firstAnswerData<T>(
+  key: string,
+  schema: { parse(data: unknown): T },
+  accept: (data: T) => boolean = () => true,
+): T | undefined {
+  answers ??= pageAnswers();
+  if (!answers.has(key)) return undefined;
+  let data: T;
+  try {
+    data = schema.parse(answers.get(key));
+  } catch {
+    return undefined;
+  }
+  if (!accept(data)) return undefined;
+  answers.delete(key);
+  return data;
+}
+
+/** Whether the page still has an answer for `key` (taking nothing). */
+export function hasFirstAnswer(key: string): boolean {
+  answers ??= pageAnswers();
+  return answers.has(key);
 }

@@ -11,7 +11,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiCall, ApiError, checkAnswer, type ResponseSchema } from '../../../lib/api-client.ts';
-import { takeFirstAnswer } from '../../../lib/first-answers.ts';
+import { firstAnswerData, takeFirstAnswer } from '../../../lib/first-answers.ts';
 import { firstAnswerKey } from '@pigostream/contracts/constants';
 import type { AnimeSourceMedia } from '../anime-view-contract.ts';
 import { findMatch } from '../rules/matching.ts';
@@ -136,10 +136,33 @@ export async function getRelatedAnime(
   return graph.relations;
 }
 
-/** Query options for {@link getRelatedAnime}, keyed by the fields it reads. */
+/**
+ * What the page already tells of `media`'s related anime (issue 19): [] when the lookup's search
+ * answer is in the page and no candidate matches (most titles: no anime view, no wait);
+ * undefined when it is not there or a candidate matches (the graph needs more calls, which
+ * {@link getRelatedAnime} makes, reading the search answer from the page).
+ */
+function relatedAnimeFromPage(media: AnimeSourceMedia): RelatedAnime[] | undefined {
+  const search = animeLookupSearch(media.title, media.releaseDate);
+  if (search === undefined) return undefined;
+  const target = { title: media.title, releaseDate: media.releaseDate };
+  const answer = firstAnswerData(
+    firstAnswerKey(ANIME_INFO_PATH, animeSearchRequest(search)),
+    animeInfoResponseSchema,
+    (found) => !findMatch(found.data.Page.media, target),
+  );
+  return answer ? [] : undefined;
+}
+
+/**
+ * Query options for {@link getRelatedAnime}, keyed by the fields it reads; on a full load a
+ * title the page's search answer matches no anime for starts with [] ({@link
+ * relatedAnimeFromPage}).
+ */
 export function relatedAnimeQueryOptions(media: AnimeSourceMedia) {
   return queryOptions({
     queryKey: ['anime', 'related', media.type, media.id, media.title, media.releaseDate] as const,
+    initialData: () => relatedAnimeFromPage(media),
     queryFn: async ({ signal }) => {
       try {
         return await getRelatedAnime(media, signal);

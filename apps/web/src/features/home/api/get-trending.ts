@@ -2,6 +2,7 @@
 import { mediaPageSchema, type MediaPage, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { firstAnswerData } from '../../../lib/first-answers.ts';
 
 /**
  * `GET /pigo-stream/index/trending/{type}`: the first page (up to 20) of this week's trending
@@ -11,11 +12,15 @@ export function getTrending(type: MediaType, signal?: AbortSignal): Promise<Medi
   return apiGet(`/index/trending/${type}`, mediaPageSchema, { signal });
 }
 
-/** Query options for {@link getTrending}, keyed `['index', 'trending', type]`. */
+/**
+ * Query options for {@link getTrending}, keyed `['index', 'trending', type]`; on a full load
+ * the answer the page carries is the initial data (lib/first-answers.ts).
+ */
 export function trendingQueryOptions(type: MediaType) {
   return queryOptions({
     queryKey: ['index', 'trending', type] as const,
     queryFn: ({ signal }) => getTrending(type, signal),
+    initialData: () => firstAnswerData(`/index/trending/${type}`, mediaPageSchema),
   });
 }
 

@@ -2,12 +2,28 @@
  * Which title the Home hero shows (spec 1, spec 4 Home and Recommendations): the '#1 Most
  * Watched' title when the server has one, otherwise a title 'Picked Just for You'.
  */
+import {
+  mediaDetailsSchema,
+  mostWatchedSchema,
+  recommendationsSchema,
+  watchHistorySchema,
+  type WatchHistory,
+} from '@pigostream/contracts';
+import {
+  heroMediaDetailsPath,
+  mediaDetailsPath,
+  MOST_WATCHED_PATH,
+  RECOMMENDATION_HISTORY_LIMIT,
+  recommendationsPath,
+  watchHistoryPath,
+} from '@pigostream/contracts/api-paths';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getHeroMedia, getMediaDetails, type HeroMedia } from '../api/get-media-details.ts';
 import { getMostWatched } from '../api/get-most-watched.ts';
 import { getRecommendations } from '../api/get-recommendations.ts';
 import { getWatchHistory } from '../api/get-watch-history.ts';
+import { firstAnswerData, hasFirstAnswer } from '../../../lib/first-answers.ts';
 import { historyGenres, MAX_CANDIDATES, pickSeed, rankCandidates } from '../recommend.ts';
 
 /** The hero's label: spec 1 '#1 Most Watched' or 'Picked Just for You'. */
@@ -19,7 +35,24 @@ export interface HeroPick {
   media: HeroMedia;
 }
 
-/** Query options of the most-watched title with its details; null when there is none. */
+/**
+ * The most-watched title with its details from the answers the page carries (issue 19): null
+ * when the page says there is none; undefined when the page lacks either answer.
+ */
+function mostWatchedFromPage(): HeroMedia | null | undefined {
+  const ref = firstAnswerData(
+    MOST_WATCHED_PATH,
+    mostWatchedSchema,
+    (found) => found === null || hasFirstAnswer(heroMediaDetailsPath(found)),
+  );
+  if (!ref) return ref;
+  return firstAnswerData(heroMediaDetailsPath(ref), mediaDetailsSchema);
+}
+
+/**
+ * Query options of the most-watched title with its details; null when there is none. On a full
+ * load the page's answers are the initial data ({@link mostWatchedFromPage}).
+ */
 function mostWatchedQueryOptions() {
   return queryOptions({
     queryKey: ['index', 'most-watched'] as const,
@@ -27,7 +60,38 @@ function mostWatchedQueryOptions() {
       const ref = await getMostWatched(signal);
       return ref ? getHeroMedia(ref, signal) : null;
     },
+    initialData: mostWatchedFromPage,
   });
+}
+
+/** The hero the ranking picks from `candidates` for a watch history `history` (spec 4). */
+function pickHero(history: WatchHistory, candidates: HeroMedia[]): HeroMedia | null {
+  const ranked = candidates.map((media) => ({ ...media, type: media.media_type }));
+  const genres = historyGenres([...history.moviesHistory, ...history.showsHistory]);
+  return pickSeed(rankCandidates(ranked, genres))?.item ?? null;
+}
+
+/**
+ * The recommended hero of `uid` from the answers the page carries (issue 19): its watch history,
+ * recommendations and the details of every candidate read; undefined when any is missing (a
+ * candidate the server could not answer in time is not skipped here: the calls then decide).
+ */
+function recommendedFromPage(uid: string): HeroMedia | null | undefined {
+  const historyPath = watchHistoryPath(uid, RECOMMENDATION_HISTORY_LIMIT);
+  const recommended = firstAnswerData(
+    recommendationsPath(uid),
+    recommendationsSchema,
+    (refs) =>
+      hasFirstAnswer(historyPath) &&
+      refs.slice(0, MAX_CANDIDATES).every((ref) => hasFirstAnswer(mediaDetailsPath(ref))),
+  );
+  if (!recommended) return undefined;
+  const history = firstAnswerData(historyPath, watchHistorySchema);
+  if (!history) return undefined;
+  const candidates = recommended
+    .slice(0, MAX_CANDIDATES)
+    .flatMap((ref) => firstAnswerData(mediaDetailsPath(ref), mediaDetailsSchema) ?? []);
+  return pickHero(history, candidates);
 }
 
 /**
@@ -53,11 +117,10 @@ export async function recommendedHero(
       }),
     ),
   );
-  const candidates = settled.flatMap((r) =>
-    r.status === 'fulfilled' ? [{ ...r.value, type: r.value.media_type }] : [],
+  return pickHero(
+    history,
+    settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
   );
-  const genres = historyGenres([...history.moviesHistory, ...history.showsHistory]);
-  return pickSeed(rankCandidates(candidates, genres))?.item ?? null;
 }
 
 function recommendedQueryOptions(uid: string | undefined, enabled: boolean) {
@@ -68,6 +131,7 @@ function recommendedQueryOptions(uid: string | undefined, enabled: boolean) {
       return recommendedHero(uid, client, signal);
     },
     enabled: enabled && uid !== undefined,
+    initialData: () => (enabled && uid ? recommendedFromPage(uid) : undefined),
   });
 }
 

@@ -2,6 +2,7 @@
 import { mediaDetailsSchema, type MediaDetails, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { firstAnswerData } from '../../../lib/first-answers.ts';
 
 /** A title on the play page: its TMDB id and type (spec 5: both are needed). */
 export interface PlayTarget {
@@ -18,15 +19,23 @@ export function getMediaInfo(
   { id, type }: PlayTarget,
   signal?: AbortSignal,
 ): Promise<MediaDetails> {
-  const query = new URLSearchParams({ id: String(id), type });
-  return apiGet(`/playground/media-info?${query.toString()}`, mediaDetailsSchema, { signal });
+  return apiGet(mediaInfoPath({ id, type }), mediaDetailsSchema, { signal });
 }
 
-/** Query options for {@link getMediaInfo}, keyed `['play', 'media-info', type, id]`. */
+/** The call's path under the API prefix: `/playground/media-info?id=&type=`. */
+function mediaInfoPath({ id, type }: PlayTarget): string {
+  return `/playground/media-info?${new URLSearchParams({ id: String(id), type }).toString()}`;
+}
+
+/**
+ * Query options for {@link getMediaInfo}, keyed `['play', 'media-info', type, id]`; on a full
+ * load the answer the page carries is the initial data (lib/first-answers.ts).
+ */
 export function mediaInfoQueryOptions(target: PlayTarget) {
   return queryOptions({
     queryKey: ['play', 'media-info', target.type, target.id] as const,
     queryFn: ({ signal }) => getMediaInfo(target, signal),
+    initialData: () => firstAnswerData(mediaInfoPath(target), mediaDetailsSchema),
   });
 }
 

@@ -16,6 +16,7 @@ export function PlayBackdrop({ path }: { path: string | null | undefined }) {
           path={src}
           kind="backdrop"
           size="original"
+          textless
           sizes="100vw"
           alt=""
           width={1280}

@@ -166,6 +166,31 @@ for (const { path, poster } of [
   });
 }
 
+for (const { path, ready } of [
+  { path: '/index', ready: 'Trending: Movies' },
+  { path: '/play?id=603&type=movie', ready: 'Release Date' },
+]) {
+  test(`a signed-in full load of ${path} goes from the page's loading mark straight to the screen with its data`, async ({
+    page,
+  }) => {
+    // Every text the app's root shows, as it changes.
+    await page.addInitScript({
+      content: `window.__shown = [];
+        document.addEventListener('DOMContentLoaded', function () {
+          var root = document.getElementById('root');
+          new MutationObserver(function () { window.__shown.push(root.innerText); })
+            .observe(root, { childList: true, subtree: true, characterData: true });
+        });`,
+    });
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    const shown = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
+    // The first text React puts in is the screen itself: no loading mark, spinner or skeleton.
+    expect(shown[0]).toContain(ready);
+    expect(shown.some((text) => /Loading title|Loading PigoStream/.test(text))).toBe(false);
+  });
+}
+
 test('bottom navigation moves between screens and marks the current one', async ({ page }) => {
   await page.goto('/index');
   const nav = page.getByRole('navigation', { name: 'Main' });

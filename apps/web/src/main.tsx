@@ -6,17 +6,39 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, preloadScreen } from './app/router.tsx';
 import { fetchMe } from './features/auth/api/get-me.ts';
+import { hasFirstAnswer } from './lib/first-answers.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The failure stays in the sign-in state, where the screens show it.
-fetchMe().catch(() => undefined);
-preloadScreen(window.location.pathname);
+/**
+ * How long a full load whose page carries the sign-in check waits for it and the screen's
+ * chunks before the first render, in ms: within it the first paint is the screen itself; past
+ * it (a slow network) the loading mark shows while they arrive.
+ */
+const FIRST_RENDER_WAIT_MS = 1000;
 
-createRoot(root).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+// Asked before the check starts, which takes the page's answer.
+const carriesSignIn = hasFirstAnswer('/auth/me');
+// The failure stays in the sign-in state, where the screens show it.
+const signedIn = fetchMe().catch(() => undefined);
+const chunks = preloadScreen(window.location.pathname);
+
+// A signed-in full load has its first answers in the page (issue 19): the check answers at
+// once and the chunks were preloaded with the entry, so the first render waits for them and
+// commits the screen with its data, not the loading mark and a second pass.
+const ready = carriesSignIn
+  ? Promise.race([
+      Promise.all([signedIn, chunks]),
+      new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+    ])
+  : Promise.resolve();
+
+void ready.then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppRouter />
+    </StrictMode>,
+  );
+});

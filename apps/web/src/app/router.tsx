@@ -13,16 +13,50 @@ import { RootLayout, trackChunk } from './root-layout.tsx';
 
 type Load<T> = () => Promise<T>;
 
+/** A chunk's loader that also tells whether the chunk is in already. */
+interface ChunkLoader<T> extends Load<T> {
+  /** The module once loaded, else undefined. */
+  loaded: () => T | undefined;
+}
+
 /** Loads a chunk once: the first call starts it, later calls share it (a failure is retried). */
-function once<T>(load: Load<T>): Load<T> {
+function once<T>(load: Load<T>): ChunkLoader<T> {
   let started: Promise<T> | undefined;
-  return () => {
-    started ??= trackChunk(loadChunk(load)).catch((error: unknown) => {
-      started = undefined;
-      throw error;
-    });
+  let module: T | undefined;
+  const get = () => {
+    started ??= trackChunk(loadChunk(load)).then(
+      (loaded) => {
+        module = loaded;
+        return loaded;
+      },
+      (error: unknown) => {
+        started = undefined;
+        throw error;
+      },
+    );
     return started;
   };
+  return Object.assign(get, { loaded: () => module });
+}
+
+/**
+ * `React.lazy` of `loader`'s chunk, picking `pick` of its module. A chunk already in is handed
+ * over as a thenable that answers at once, which `lazy` reads without suspending (its documented
+ * contract takes any thenable), so a first render after {@link preloadScreen} commits the
+ * screen itself, not the loading mark first (issue 19).
+ */
+function lazyChunk<M, C extends ComponentType>(loader: ChunkLoader<M>, pick: (module: M) => C) {
+  return lazy(() => {
+    const module = loader.loaded();
+    if (module === undefined) return loader().then((m) => ({ default: pick(m) }));
+    const ready: PromiseLike<{ default: C }> = {
+      then: (onFulfilled) => {
+        const result = onFulfilled ? onFulfilled({ default: pick(module) }) : undefined;
+        return Promise.resolve(result) as never;
+      },
+    };
+    return ready as Promise<{ default: C }>;
+  });
 }
 
 const loadAppLayout = once(() => import('./app-layout.tsx'));
@@ -37,11 +71,11 @@ const SCREENS = {
   '/play': once(() => import('./routes/play.tsx')),
   '/pigostore': once(() => import('./routes/pigostore.tsx')),
   '*': once(() => import('./routes/not-found.tsx')),
-} satisfies Record<string, Load<{ Component: ComponentType }>>;
+} satisfies Record<string, ChunkLoader<{ Component: ComponentType }>>;
 
 /** A lazy screen from a route module exporting `Component` (the route-module convention). */
 function screen(path: keyof typeof SCREENS) {
-  return lazy(() => SCREENS[path]().then((module) => ({ default: module.Component })));
+  return lazyChunk(SCREENS[path], (module) => module.Component);
 }
 
 const SignIn = screen('/');
@@ -52,19 +86,22 @@ const WatchHistory = screen('/watch-history');
 const Play = screen('/play');
 const PigoStore = screen('/pigostore');
 const NotFound = screen('*');
-const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const AppLayout = lazyChunk(loadAppLayout, (module) => module.AppLayout);
 
 /**
  * Starts loading the chunks the first screen needs at once, in parallel with the sign-in check,
- * instead of after it (the guard renders the screen only once the check answered). A failure
- * is left to the screen's own load, which tries again and shows it.
+ * instead of after it (the guard renders the screen only once the check answered). Resolves
+ * when they are in or failed: a failure is left to the screen's own load, which tries again
+ * and shows it.
  */
-export function preloadScreen(pathname: string): void {
+export async function preloadScreen(pathname: string): Promise<void> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const load = path in SCREENS ? SCREENS[path as keyof typeof SCREENS] : SCREENS['*'];
   const ignore = () => undefined;
-  if (path !== '/' && path !== '/reset-password') loadAppLayout().catch(ignore);
-  load().catch(ignore);
+  await Promise.all([
+    path !== '/' && path !== '/reset-password' ? loadAppLayout().catch(ignore) : undefined,
+    load().catch(ignore),
+  ]);
 }
 
 /**

@@ -32,7 +32,11 @@ describe('the page answers, handed out once', () => {
   async function inPage(block: string) {
     vi.resetModules();
     vi.stubGlobal('document', { getElementById: () => ({ textContent: block }) });
-    return import('./first-answers.ts');
+    const [answers, data] = await Promise.all([
+      import('./first-answers.ts'),
+      import('./first-answer-data.ts'),
+    ]);
+    return { ...answers, ...data };
   }
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -45,27 +45,11 @@ export function takeFirstAnswer(path: string): { answer: unknown } | undefined {
 
 /**
  * The page's answer for `key` (a path, or contracts' `firstAnswerKey` of a read sent as a POST)
- * checked by `schema` at once, for a query's `initialData`: the first screen then renders with
- * its data in its first pass instead of a loading state first (issue 19). Taken only when it
- * parses and `accept` takes it; otherwise it stays for the call itself ({@link takeFirstAnswer}),
- * which then reports a bad answer as usual. Undefined when the page has none or it is refused.
+ * wrapped as `{ answer }`, left in place; undefined when the page has none (left).
  */
-export function firstAnswerData<T>(
-  key: string,
-  schema: { parse(data: unknown): T },
-  accept: (data: T) => boolean = () => true,
-): T | undefined {
+export function peekFirstAnswer(key: string): { answer: unknown } | undefined {
   answers ??= pageAnswers();
-  if (!answers.has(key)) return undefined;
-  let data: T;
-  try {
-    data = schema.parse(answers.get(key));
-  } catch {
-    return undefined;
-  }
-  if (!accept(data)) return undefined;
-  answers.delete(key);
-  return data;
+  return answers.has(key) ? { answer: answers.get(key) } : undefined;
 }
 
 /** Whether the page still has an answer for `key` (taking nothing). */

@@ -11,7 +11,8 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiCall, ApiError, checkAnswer, type ResponseSchema } from '../../../lib/api-client.ts';
-import { firstAnswerData, takeFirstAnswer } from '../../../lib/first-answers.ts';
+import { firstAnswerData } from '../../../lib/first-answer-data.ts';
+import { takeFirstAnswer } from '../../../lib/first-answers.ts';
 import { firstAnswerKey } from '@pigostream/contracts/constants';
 import type { AnimeSourceMedia } from '../anime-view-contract.ts';
 import { findMatch } from '../rules/matching.ts';

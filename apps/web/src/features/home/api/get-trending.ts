@@ -2,7 +2,7 @@
 import { mediaPageSchema, type MediaPage, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { firstAnswerData } from '../../../lib/first-answers.ts';
+import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
 /**
  * `GET /pigo-stream/index/trending/{type}`: the first page (up to 20) of this week's trending

@@ -23,7 +23,8 @@ import { getHeroMedia, getMediaDetails, type HeroMedia } from '../api/get-media-
 import { getMostWatched } from '../api/get-most-watched.ts';
 import { getRecommendations } from '../api/get-recommendations.ts';
 import { getWatchHistory } from '../api/get-watch-history.ts';
-import { firstAnswerData, hasFirstAnswer } from '../../../lib/first-answers.ts';
+import { firstAnswerData } from '../../../lib/first-answer-data.ts';
+import { hasFirstAnswer } from '../../../lib/first-answers.ts';
 import { historyGenres, MAX_CANDIDATES, pickSeed, rankCandidates } from '../recommend.ts';
 
 /** The hero's label: spec 1 '#1 Most Watched' or 'Picked Just for You'. */

@@ -2,7 +2,7 @@
 import { mediaDetailsSchema, type MediaDetails, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { firstAnswerData } from '../../../lib/first-answers.ts';
+import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
 /** A title on the play page: its TMDB id and type (spec 5: both are needed). */
 export interface PlayTarget {

@@ -80,11 +80,19 @@ test("'No content available from trending or providers.' when both are empty", a
   await answerEmptyPage(page, '**/pigo-stream/index/trending/*');
   await answerEmptyPage(page, '**/pigo-stream/index/media/*/by-provider?*');
   await page.clock.install();
+  // The notice needs both sources' answers: the provider rows' too, before the clock is paused
+  // (a loaded machine answered them after it, and the notice came late).
+  const providerRows = Promise.all(
+    ['movie', 'tv'].map((type) =>
+      page.waitForResponse((r) => r.url().includes(`/index/media/${type}/by-provider?`)),
+    ),
+  );
   await page.goto('/index');
   await expect(row(page, 'Trending: Movies').getByRole('list')).toHaveAttribute(
     'aria-busy',
     'false',
   );
+  await providerRows;
   await expectNoticeTiming(page, 'No content available from trending or providers.');
 });
 

@@ -1,12 +1,7 @@
 /** Small helpers over catalogue items (spec 3: "title or name"). */
-import type { MediaListItem, MediaType } from '@pigostream/contracts';
+import type { MediaType } from '@pigostream/contracts';
 
-/** The display title: a movie's `title`, a show's `name`, or the original ones as fallback. */
-export function mediaTitle(
-  item: Pick<MediaListItem, 'title' | 'name' | 'original_title' | 'original_name'>,
-): string {
-  return item.title ?? item.name ?? item.original_title ?? item.original_name ?? 'Untitled';
-}
+export { mediaTitle } from '@pigostream/contracts/titles';
 
 /** The rating as shown on cards: one decimal, '0.0' when there is none (spec 2). */
 export function formatRating(voteAverage: number | null | undefined): string {

@@ -8,6 +8,8 @@ import {
 
 /** An app with a sign-in check keyed by cookie and screen calls that answer late or fail. */
 let app: FastifyInstance;
+/** Calls of `/api/after`, the follow-up of an answer that came after the deadline. */
+let askedAfterDeadline = 0;
 beforeAll(async () => {
   app = Fastify();
   app.get('/api/auth/me', (req) =>
@@ -20,6 +22,18 @@ beforeAll(async () => {
   });
   app.get('/api/broken', (_req, reply) => reply.code(500).send({ error: 'boom' }));
   app.get('/api/text', (_req, reply) => reply.type('text/plain').send('not json'));
+  app.get('/api/next', () => ({ results: [4] }));
+  app.get('/api/after', () => {
+    askedAfterDeadline += 1;
+    return { results: [5] };
+  });
+  app.get('/page-with-follow-ups', async (req) =>
+    Object.fromEntries(
+      await collectFirstAnswers(app, req, '/api', '/auth/me', ['/late', '/fast'], (path) =>
+        path === '/fast' ? [{ path: '/next' }] : path === '/late' ? [{ path: '/after' }] : [],
+      ),
+    ),
+  );
   app.get('/page', async (req) =>
     Object.fromEntries(
       await collectFirstAnswers(app, req, '/api', '/auth/me', [
@@ -44,6 +58,17 @@ describe('collectFirstAnswers', () => {
       '/auth/me': '{"uid":"u1","displayName":"</script>"}',
       '/fast': '{"results":[1,2]}',
     });
+  });
+
+  it('asks the follow-ups of answers in time, and none of an answer past the deadline', async () => {
+    const res = await app.inject({
+      url: '/page-with-follow-ups',
+      headers: { cookie: 'session=ok' },
+    });
+    expect(Object.keys(res.json())).toEqual(['/auth/me', '/fast', '/next']);
+    // The late answer comes in after the page was sent: its follow-up is never asked.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(askedAfterDeadline).toBe(0);
   });
 
   it("carries only the signed-out check's null, and asks for none of the screen's calls", async () => {

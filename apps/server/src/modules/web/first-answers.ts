@@ -2,8 +2,8 @@
  * The first screen's data inside the page (issue 19): for a visitor with a session cookie, the
  * app shell of a guarded route carries the answers of the screen's first calls (the sign-in
  * check, Home's trending rows and providers, the play page's media-info and anime lookup) in a
- * JSON data block, so the largest paint does not wait on those round trips. Each answer is what the API itself
- * sends, byte for byte: it is asked of the app through `inject`, with the visitor's cookie, and
+ * JSON data block, so the largest paint does not wait on those round trips. Each answer is what
+ * the API itself sends, byte for byte: it is asked of the app through `inject`, with the visitor's cookie, and
  * only 200 JSON answers are kept. The block is `<script type="application/json">`, which the
  * browser never runs, so the Content-Security-Policy still allows no inline script.
  */
@@ -84,19 +84,25 @@ export async function collectFirstAnswers(
   // Every call asked, in the order it was asked; answers that arrive after the deadline change
   // nothing sent.
   const asked: string[] = [mePath];
+  let late = false;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, FIRST_ANSWERS_DEADLINE_MS);
+    timer = setTimeout(() => {
+      late = true;
+      resolve();
+    }, FIRST_ANSWERS_DEADLINE_MS);
   });
   const ask = async (call: FirstCall): Promise<void> => {
     const key = firstAnswerKey(call.path, call.body);
     asked.push(key);
     const answer = await answerOf(app, req, apiPrefix, call).catch(() => undefined);
-    if (answer === undefined) return;
+    // Past the deadline the page has gone: nothing more is asked for it.
+    if (answer === undefined || late) return;
     answers.set(key, answer);
     await Promise.all(followUps(call.path, answer, answers).map(ask));
   };
   await Promise.race([Promise.all(screenPaths.map((path) => ask({ path }))), deadline]);
+  late = true;
   clearTimeout(timer);
   const sent: FirstAnswers = new Map();
   for (const key of asked) {

@@ -6,19 +6,10 @@
  * so their answers are on the way before the app asks. Only links: the Content-Security-Policy
  * allows no inline script.
  */
-import { animeLookupSearch, animeSearchRequest } from '@pigostream/contracts/anime-queries';
-import {
-  heroMediaDetailsPath,
-  MAX_HERO_CANDIDATES,
-  mediaDetailsPath,
-  MOST_WATCHED_PATH,
-  RECOMMENDATION_HISTORY_LIMIT,
-  recommendationsPath,
-  watchHistoryPath,
-} from '@pigostream/contracts/api-paths';
+import { MOST_WATCHED_PATH } from '@pigostream/contracts/api-paths';
 import { imageSrcSet, imageUrl, parseArtPath } from '@pigostream/contracts/images';
 import { IDENTITY_COOKIE_PREFIX } from '../identity/identity.auth.ts';
-import type { FirstAnswers, FirstCall } from './first-answers.ts';
+import type { FirstAnswers } from './first-answers.ts';
 import {
   collectChunks,
   entryKeyOf,
@@ -33,11 +24,8 @@ const SESSION_COOKIE_PREFIXES = [
   `__Secure-${IDENTITY_COOKIE_PREFIX}.session_token`,
 ];
 
-/** The anime lookup's call (spec 7 `POST /playground/anime-info`). */
-const ANIME_INFO_PATH = '/playground/anime-info';
-
 /** The sign-in check apps/web/src/main.tsx starts on every screen (features/auth/api/get-me.ts). */
-const ME_PATH = '/auth/me';
+export const ME_PATH = '/auth/me';
 
 /** The data calls a signed-in first visit of a route makes before its largest paint. */
 interface RouteData {
@@ -50,7 +38,7 @@ interface RouteData {
 /**
  * Each route's first data calls: the guarded screens' sign-in check, and Home's trending rows,
  * provider list and the hero's most-watched title (apps/web/src/features/home/api; the hero's
- * further calls are {@link firstAnswerFollowUps}). `/play` adds its title from the query
+ * further calls are follow-ups.ts' `firstAnswerFollowUps`). `/play` adds its title from the query
  * ({@link playDataPath}).
  */
 const ROUTE_DATA: Record<AppRoute, RouteData> = {
@@ -107,76 +95,6 @@ export function playDataPath(search: string): string | undefined {
   const mediaType = type === 'movie' ? 'movie' : type === 'tv' ? 'tv' : undefined;
   if (!mediaType) return undefined;
   return `/playground/media-info?id=${String(Number(id))}&type=${mediaType}`;
-}
-
-/** `text` read as JSON; undefined when it is not JSON. */
-function parsed(text: string | undefined): unknown {
-  try {
-    return JSON.parse(text ?? '') as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `value` as a title reference `{ id, type }` (a positive id, movie or tv), else undefined. */
-function titleRef(value: unknown): { id: number; type: 'movie' | 'tv' } | undefined {
-  const { id, type } = (value ?? {}) as { id?: unknown; type?: unknown };
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) return undefined;
-  return type === 'movie' || type === 'tv' ? { id, type } : undefined;
-}
-
-/**
- * The calls a first screen makes once the answer `answer` (JSON text) of `path` is in, which
- * the page may carry too (issue 19), given the `answers` so far (the sign-in check's among
- * them). As the app makes them:
- * - the play page's media-info: the anime lookup's search for the title (spec 5: a movie's
- *   title or a show's name, as the app's `mediaTitle` reads it, and its release or first-air
- *   date; apps/web/src/features/play/components/play-screen.tsx waits for it);
- * - Home's most-watched title: its hero details; none (null): the recommendation's watch
- *   history and recommendations of the signed-in user (apps/web/src/features/home/hooks/
- *   use-hero.ts);
- * - the recommendations: the details of the first {@link MAX_HERO_CANDIDATES} candidates.
- * [] for another call, an answer that is not JSON, or a title the lookup skips.
- */
-export function firstAnswerFollowUps(
-  path: string,
-  answer: string,
-  answers: FirstAnswers = new Map(),
-): FirstCall[] {
-  if (path === MOST_WATCHED_PATH) {
-    const mostWatched = parsed(answer);
-    const ref = titleRef(mostWatched);
-    if (ref) return [{ path: heroMediaDetailsPath(ref) }];
-    const { uid } = (parsed(answers.get(ME_PATH)) ?? {}) as { uid?: unknown };
-    if (mostWatched !== null || typeof uid !== 'string' || uid === '') return [];
-    return [
-      { path: watchHistoryPath(uid, RECOMMENDATION_HISTORY_LIMIT) },
-      { path: recommendationsPath(uid) },
-    ];
-  }
-  if (path.startsWith('/recommender/user_recommendations?')) {
-    const recommended = parsed(answer);
-    if (!Array.isArray(recommended)) return [];
-    return recommended.slice(0, MAX_HERO_CANDIDATES).flatMap((item) => {
-      const ref = titleRef(item);
-      return ref ? [{ path: mediaDetailsPath(ref) }] : [];
-    });
-  }
-  if (!path.startsWith('/playground/media-info?')) return [];
-  const type = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('type');
-  const media = parsed(answer);
-  if (typeof media !== 'object' || media === null) return [];
-  const fields = media as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const title =
-    text(fields.title) ??
-    text(fields.name) ??
-    text(fields.original_title) ??
-    text(fields.original_name) ??
-    'Untitled';
-  const releaseDate = text(type === 'movie' ? fields.release_date : fields.first_air_date) || null;
-  const search = animeLookupSearch(title, releaseDate);
-  return search === undefined ? [] : [{ path: ANIME_INFO_PATH, body: animeSearchRequest(search) }];
 }
 
 /** What a request for an app route asks of {@link RouteHints.linksFor}. */

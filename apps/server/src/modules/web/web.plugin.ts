@@ -12,12 +12,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './first-answers.ts';
-import {
-  createRouteHints,
-  largestImagePreload,
-  firstAnswerFollowUps,
-  type RouteHints,
-} from './route-hints.ts';
+import { firstAnswerFollowUps } from './follow-ups.ts';
+import { createRouteHints, largestImagePreload, type RouteHints } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
 /** Routes of spec section 2 the app handles itself. */

@@ -4,6 +4,7 @@
  * episode, episode air dates, the overview cut, cast keys and slices, and the player links.
  */
 import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
+import { releaseDateOf } from '@pigostream/contracts/titles';
 import { mediaTitle } from '../../lib/media.ts';
 import type { AnimeSourceMedia } from '../anime/index.ts';
 import type { PlayTarget } from './api/get-media-info.ts';
@@ -239,7 +240,7 @@ export function animeSource(target: PlayTarget, media: MediaDetails): AnimeSourc
     id: target.id,
     type: target.type,
     title: mediaTitle(media),
-    releaseDate: (target.type === 'movie' ? media.release_date : media.first_air_date) || null,
+    releaseDate: releaseDateOf(target.type, media),
     numberOfEpisodes: target.type === 'tv' ? (media.number_of_episodes ?? null) : null,
   };
 }

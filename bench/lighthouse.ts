@@ -93,6 +93,31 @@ async function audit(
   return { scores, lcpMs, tbtMs, failing };
 }
 
+/** Lighthouse's errors about its own trace, not the page: the run is tried again. */
+const TRACE_ERRORS = /NO_NAVSTART|NO_FCP_TRACE|NO_TRACING_STARTED/;
+
+/**
+ * {@link audit}, tried up to three times when Lighthouse fails to record the trace (it does so
+ * now and then on this machine, whatever the page); other errors are thrown at once.
+ */
+async function auditRetrying(
+  port: number,
+  url: string,
+  cookie: string | null,
+  run: number,
+): Promise<PageScores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url, cookie, run);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !TRACE_ERRORS.test(error.message)) {
+        throw error;
+      }
+      console.log(`  (Lighthouse lost the trace of ${url}; running it again)`);
+    }
+  }
+}
+
 /** Audits `/`, `/index` and the play pages {@link RUNS} times each and records the medians. */
 export async function benchLighthouse(server: BenchServer, account: BenchAccount): Promise<void> {
   console.log(`Lighthouse (mobile, simulated throttling; median of ${String(RUNS)} runs)`);
@@ -105,7 +130,7 @@ export async function benchLighthouse(server: BenchServer, account: BenchAccount
       const runs: PageScores[] = [];
       for (let run = 1; run <= RUNS; run++) {
         runs.push(
-          await audit(
+          await auditRetrying(
             chrome.port,
             `${server.baseUrl}${route}`,
             signedIn ? account.cookie : null,

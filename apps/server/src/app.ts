@@ -51,6 +51,8 @@ import {
 import identityPlugin from './modules/identity/identity.plugin.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
+import { resolveAuthSecret } from './modules/identity/identity.secret.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { recommenderRoutes } from './modules/recommender/recommender.routes.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createSharedMediaIndex } from './modules/sources/sources.shared-index.ts';
@@ -285,6 +287,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         cacheUserAnswers(users, verifiedUidOf, bus);
         await users.register(libraryRoutes, { db: database.db, catalogue });
         await users.register(recommenderRoutes, { db: database.db, catalogue });
+        await users.register(progressRoutes, {
+          db: database.db,
+          catalogue,
+          // Player tokens' key comes from the auth secret (the same file or AUTH_SECRET).
+          secret: await resolveAuthSecret(config.identity.secret, config.dataDir),
+        });
       });
       await api.register(sourcesRoutes, {
         sourcesFile: config.sources.file,

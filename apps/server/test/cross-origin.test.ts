@@ -77,6 +77,19 @@ beforeAll(async () => {
       `${API}/recommender/insert`,
       { user_id: user.uid, item_id: 603, item_type: 'movie', watched: true },
     ],
+    [
+      'POST',
+      `${API}/progress/save-progress`,
+      {
+        userUID: user.uid,
+        id: 1396,
+        type: 'tv',
+        season: 1,
+        episode: 2,
+        position: 100,
+        duration: 2800,
+      },
+    ],
   ];
   for (const [method, url, body] of seed) {
     const res = await request(t.app, user, method as 'POST', url, body);
@@ -106,6 +119,9 @@ async function userData(): Promise<string> {
             (select id, query from search_history where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select item_type, tmdb_id, watch_count from watch_events where user_id = ${uid}) x),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select media_type, tmdb_id, season_number, episode_number, position_s, watched
+              from watch_progress where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select uid, display_name, email from users where uid = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
@@ -181,6 +197,24 @@ const WRITES: Record<string, Write> = {
     path: () => `${API}/recommender/insert`,
     body: () => ({ user_id: user.uid, item_id: 603, item_type: 'movie', watched: true }),
     writes: true,
+  },
+  'save watch progress': {
+    method: 'POST',
+    path: () => `${API}/progress/save-progress`,
+    body: () => ({ userUID: user.uid, id: 603, type: 'movie', position: 60, duration: 8160 }),
+    writes: true,
+  },
+  'remove from Continue Watching': {
+    method: 'DELETE',
+    path: () => `${API}/progress/remove-continue-watching`,
+    body: () => ({ userUID: user.uid, id: 1396, type: 'tv' }),
+    writes: true,
+  },
+  'ask for a player token': {
+    method: 'POST',
+    path: () => `${API}/progress/player-token`,
+    body: () => ({ userUID: user.uid, id: 603, type: 'movie' }),
+    writes: false,
   },
   'record the user': {
     method: 'POST',

@@ -75,6 +75,27 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   { method: 'GET', path: '/recommender/user_recommendations', params: 0, query: ['user_id'] },
   {
+    method: 'POST',
+    path: '/progress/save-progress',
+    params: 0,
+    body: ['userUID', 'id', 'type', 'season', 'episode', 'position', 'duration'],
+  },
+  { method: 'GET', path: '/progress/{}/fetch-progress', params: 1, query: ['id', 'type'] },
+  { method: 'GET', path: '/progress/{}/continue-watching', params: 1 },
+  { method: 'DELETE', path: '/progress/remove-continue-watching', params: 0, body: LIBRARY_ITEM },
+  {
+    method: 'POST',
+    path: '/progress/player-token',
+    params: 0,
+    body: ['userUID', 'id', 'type', 'season', 'episode'],
+  },
+  {
+    method: 'POST',
+    path: '/progress/player-progress',
+    params: 0,
+    body: ['id', 'type', 'season', 'episode', 'position', 'duration'],
+  },
+  {
     method: 'GET',
     path: '/sources/servers',
     params: 0,

@@ -74,7 +74,15 @@ test("'No content found for available providers.' on an empty Providers tab", as
   await seedLocalState(page, { activeGrid: 'providers' });
   await answerEmptyPage(page, '**/pigo-stream/index/media/*/by-provider?*');
   await page.clock.install();
+  // Both provider rows' answers, before the clock is paused (the notice needs them all; a loaded
+  // machine answered the shows' row after the pause once, and the notice came late).
+  const providerRows = Promise.all(
+    ['movie', 'tv'].map((type) =>
+      page.waitForResponse((r) => r.url().includes(`/index/media/${type}/by-provider?`)),
+    ),
+  );
   await page.goto('/index');
+  await providerRows;
   await expect(row(page, 'Netflix: Movies').getByRole('list')).toHaveAttribute(
     'aria-busy',
     'false',

@@ -11,3 +11,4 @@ export * from './store.ts';
 export * from './activity.ts';
 export * from './identity.ts';
 export * from './health.ts';
+export * from './progress.ts';

@@ -24,7 +24,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const MAX_UID_LENGTH = 200;
 
 /** A user id as a call names it (`userUID`, `user_id`, path `{uid}`). */
-function uidSchema(name: string) {
+export function uidSchema(name: string) {
   return z
     .string({
       error: (issue) =>
@@ -50,10 +50,10 @@ function limitSchema(name: string) {
 }
 
 /** Message of a body that is not a JSON object. */
-const BODY_OBJECT = { error: 'The request body must be a JSON object' };
+export const BODY_OBJECT = { error: 'The request body must be a JSON object' };
 
 /** A title id in a JSON body: a positive whole number, or such a number as a string of digits. */
-function bodyIdSchema(name: string) {
+export function bodyIdSchema(name: string) {
   const message = `${name} must be a positive whole number`;
   return z
     .union(

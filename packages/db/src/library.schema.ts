@@ -5,7 +5,17 @@
  * id) because TMDB movie and tv ids overlap (decisions.md). Every row belongs to a better-auth `user` and
  * goes with it.
  */
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { authUser } from './identity-schema.ts';
 import type { MediaType } from './schema.ts';
 
@@ -79,5 +89,34 @@ export const watchEvents = pgTable(
     primaryKey({ columns: [t.userId, t.itemType, t.tmdbId] }),
     index('watch_events_user_recent_idx').on(t.userId, t.lastWatchedAt.desc()),
     index('watch_events_first_watched_idx').on(t.firstWatchedAt),
+  ],
+);
+
+/**
+ * How far a user got in a movie or an episode (issue 20: continue watching, resume): one row per
+ * user, title and episode, the last save winning. A movie's row has season and episode 0 (TMDB
+ * numbers a show's episodes from 1, so no episode has 0; season 0 holds a show's specials).
+ * Positions and durations are seconds. `watched` is set once 90 % was played (or the episode
+ * was marked watched) and stays set until it is unmarked.
+ */
+export const watchProgress = pgTable(
+  'watch_progress',
+  {
+    userId: userId(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
+    seasonNumber: integer('season_number').notNull().default(0),
+    episodeNumber: integer('episode_number').notNull().default(0),
+    positionS: doublePrecision('position_s').notNull(),
+    durationS: doublePrecision('duration_s').notNull(),
+    watched: boolean('watched').notNull().default(false),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    primaryKey({
+      name: 'watch_progress_pk',
+      columns: [t.userId, t.mediaType, t.tmdbId, t.seasonNumber, t.episodeNumber],
+    }),
+    index('watch_progress_user_recent_idx').on(t.userId, t.updatedAt.desc()),
   ],
 );

@@ -126,6 +126,8 @@ interface CallOptions {
   timeoutMs?: number | undefined;
   /** The error's message when the call timed out (spec 8: 'Request timed out.'). */
   timeoutMessage?: string | undefined;
+  /** Let the request outlive the page (a save sent as the page is left). */
+  keepalive?: boolean;
 }
 
 /**
@@ -158,7 +160,7 @@ export async function checkAnswer<T>(
 export async function apiCall<T>(
   path: string,
   schema: ResponseSchema<T> | LazySchema<T>,
-  { method = 'GET', body, signal, timeoutMs, timeoutMessage }: CallOptions = {},
+  { method = 'GET', body, signal, timeoutMs, timeoutMessage, keepalive }: CallOptions = {},
 ): Promise<T> {
   const first = method === 'GET' ? takeFirstAnswer(path) : undefined;
   if (first) return checkAnswer(first.answer, schema);
@@ -173,6 +175,7 @@ export async function apiCall<T>(
           : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: callSignal(signal, timeoutMs),
+      keepalive,
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;

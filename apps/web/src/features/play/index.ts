@@ -1,3 +1,4 @@
 /** The play feature's public entry: the play page at /play?id=&type= (spec 2 Play page). */
 export { PlayScreen } from './components/play-screen.tsx';
 export { BAD_LINK_MESSAGE, parsePlayTarget } from './play-rules.ts';
+export { ContinueWatchingRow } from './components/continue-watching-row.tsx';

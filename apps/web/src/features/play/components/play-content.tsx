@@ -128,7 +128,7 @@ export function PlayContent({
       <PlayBackdrop path={media.backdrop_path} />
       <h1 className="sr-only">{`Play: ${title}`}</h1>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-4 md:px-8 md:pt-6">
-        <PlayerArea source={source} title={title} />
+        <PlayerArea source={source} title={title} uid={uid} progress={request} />
         {isAnime ? (
           <AnimeView
             media={anime}

@@ -1,7 +1,9 @@
 /** The player area fed by the chosen server (spec 2 Play page). */
 import type { Server } from '@pigostream/contracts';
 import { LoaderCircle, MonitorPlay } from 'lucide-react';
+import type { ProgressTarget } from '../api/progress.ts';
 import { playerKind, safeLink } from '../play-rules.ts';
+import { ProgressVideo } from './progress-video.tsx';
 
 /** Where the servers are: loading, failed, or loaded (`server` undefined when there are none). */
 export type PlayerSource =
@@ -11,8 +13,19 @@ export type PlayerSource =
  * A 16:9 area: an `<iframe>` for an embed link, a `<video controls>` element for a media file
  * (this server's library or a link to a video file), or a note while the servers load, when
  * they failed or when there is none. `title` names the frame and the video for screen readers.
+ * A video saves how far user `uid` played `progress` (issue 20); an embed reports nothing.
  */
-export function PlayerArea({ source, title }: { source: PlayerSource; title: string }) {
+export function PlayerArea({
+  source,
+  title,
+  uid,
+  progress,
+}: {
+  source: PlayerSource;
+  title: string;
+  uid: string | undefined;
+  progress: ProgressTarget;
+}) {
   const link = source.state === 'ready' ? safeLink(source.server?.server_link) : undefined;
   return (
     <section
@@ -21,14 +34,12 @@ export function PlayerArea({ source, title }: { source: PlayerSource; title: str
     >
       {source.state === 'ready' && source.server && link ? (
         playerKind(link) === 'video' ? (
-          <video
+          <ProgressVideo
             key={link}
-            src={link}
-            controls
-            playsInline
-            preload="metadata"
-            aria-label={`${title} (${source.server.server_name})`}
-            className="size-full bg-black"
+            link={link}
+            label={`${title} (${source.server.server_name})`}
+            uid={uid}
+            target={progress}
           />
         ) : (
           <iframe

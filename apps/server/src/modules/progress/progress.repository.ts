@@ -1,0 +1,121 @@
+/**
+ * Watch progress SQL (issue 20): every statement the progress service runs. Each change is one
+ * statement, so concurrent saves end in the state some sequential order of them gives: per
+ * movie or episode, the save that came last wins, and no other row is touched.
+ */
+import { WATCHED_FRACTION } from '@pigostream/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type MediaType } from '@pigostream/db';
+
+/** A movie (season and episode 0) or an episode of a show. */
+export interface ProgressKey {
+  type: MediaType;
+  id: number;
+  season: number;
+  episode: number;
+}
+
+/** One stored progress row. */
+export interface ProgressRow {
+  media_type: MediaType;
+  tmdb_id: number;
+  season_number: number;
+  episode_number: number;
+  /** Seconds. */
+  position_s: number;
+  /** Seconds. */
+  duration_s: number;
+  watched: boolean;
+  updated_at: Date | string;
+}
+
+/**
+ * Saves how far `userId` got in one movie or episode: `positionS` of `durationS` seconds (a
+ * position past the end is stored as the end). The row becomes watched once the position
+ * reaches {@link WATCHED_FRACTION} of the duration and stays so.
+ * @returns whether it counts as watched now.
+ */
+export async function saveProgress(
+  db: Database,
+  userId: string,
+  key: ProgressKey,
+  positionS: number,
+  durationS: number,
+): Promise<boolean> {
+  const position = Math.min(positionS, durationS);
+  const reached = position >= WATCHED_FRACTION * durationS;
+  const rows = await queryRows<{ watched: boolean }>(
+    db,
+    sql`insert into watch_progress as p (user_id, media_type, tmdb_id, season_number,
+          episode_number, position_s, duration_s, watched, updated_at)
+        values (${userId}, ${key.type}, ${key.id}, ${key.season}, ${key.episode}, ${position},
+          ${durationS}, ${reached}, clock_timestamp())
+        on conflict on constraint watch_progress_pk do update set
+          position_s = excluded.position_s, duration_s = excluded.duration_s,
+          watched = p.watched or excluded.watched, updated_at = excluded.updated_at
+        returning watched`,
+  );
+  return rows[0]?.watched ?? reached;
+}
+
+/** Every progress row of one title of `userId`, newest save first. */
+export function titleProgress(
+  db: Database,
+  userId: string,
+  type: MediaType,
+  id: number,
+): Promise<ProgressRow[]> {
+  return queryRows<ProgressRow>(
+    db,
+    sql`select media_type, tmdb_id, season_number, episode_number, position_s, duration_s,
+          watched, updated_at
+        from watch_progress
+        where user_id = ${userId} and media_type = ${type} and tmdb_id = ${id}
+        order by updated_at desc, season_number desc, episode_number desc`,
+  );
+}
+
+/**
+ * Continue Watching of `userId`: for each title, the row saved last, when it is started and not
+ * finished (a position above 0 and under {@link WATCHED_FRACTION} of the duration); newest
+ * first, at most `limit`.
+ */
+export function continueWatching(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<ProgressRow[]> {
+  return queryRows<ProgressRow>(
+    db,
+    sql`select * from (
+          select distinct on (media_type, tmdb_id) media_type, tmdb_id, season_number,
+            episode_number, position_s, duration_s, watched, updated_at
+          from watch_progress
+          where user_id = ${userId}
+          order by media_type, tmdb_id, updated_at desc, season_number desc, episode_number desc
+        ) latest
+        where position_s > 0 and position_s < ${WATCHED_FRACTION} * duration_s
+        order by updated_at desc, media_type, tmdb_id
+        limit ${limit}`,
+  );
+}
+
+/**
+ * Takes one title out of Continue Watching: its positions go back to 0 (what was watched stays
+ * watched). @returns how many rows were started.
+ */
+export async function resetTitleProgress(
+  db: Database,
+  userId: string,
+  type: MediaType,
+  id: number,
+): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`update watch_progress set position_s = 0
+        where user_id = ${userId} and media_type = ${type} and tmdb_id = ${id}
+          and position_s > 0
+        returning 1`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,98 @@
+/**
+ * Watch progress of a user (issue 20): saves how far they got in a movie or an episode, answers
+ * a title's progress for Resume, and Continue Watching as catalogue summaries with their
+ * progress. Titles are checked against the catalogue before anything is written.
+ */
+import {
+  CONTINUE_WATCHING_LIMIT,
+  type ContinueWatchingItem,
+  type MediaType,
+  type ProgressEntry,
+  type SaveProgressBody,
+} from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import { NotFoundError, type CatalogueSource } from '../catalogue/catalogue.source.ts';
+import * as repo from './progress.repository.ts';
+
+/** A stored row as the API answers it (season and episode null for a movie). */
+function entryOf(row: repo.ProgressRow): ProgressEntry {
+  const movie = row.media_type === 'movie';
+  return {
+    season: movie ? null : row.season_number,
+    episode: movie ? null : row.episode_number,
+    position: row.position_s,
+    duration: row.duration_s,
+    watched: row.watched,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The progress rules over progress.repository.ts, for a user id the route has checked. */
+export class ProgressService {
+  constructor(
+    private readonly db: Database,
+    private readonly catalogue: CatalogueSource,
+  ) {}
+
+  /**
+   * Saves how far the user got (`position` of `duration` seconds) in a movie, or in a show's
+   * episode `season`/`episode`.
+   * @returns whether it now counts as watched (90 % played, or watched before).
+   * @throws NotFoundError (404) for a title the catalogue does not know; nothing is written.
+   */
+  async save(userId: string, body: Omit<SaveProgressBody, 'userUID'>): Promise<boolean> {
+    await this.assertKnownTitle(body.type, body.id);
+    const key = {
+      type: body.type,
+      id: body.id,
+      season: body.season ?? 0,
+      episode: body.episode ?? 0,
+    };
+    return repo.saveProgress(this.db, userId, key, body.position, body.duration);
+  }
+
+  /** The progress of one title: its movie, or each episode with any, newest save first. */
+  async titleProgress(userId: string, type: MediaType, id: number): Promise<ProgressEntry[]> {
+    return (await repo.titleProgress(this.db, userId, type, id)).map(entryOf);
+  }
+
+  /**
+   * Continue Watching: titles started and not finished, newest save first, at most
+   * {@link CONTINUE_WATCHING_LIMIT}, each with the progress saved last; titles the catalogue
+   * lost are left out.
+   */
+  async continueWatching(userId: string): Promise<ContinueWatchingItem[]> {
+    const rows = await repo.continueWatching(this.db, userId, CONTINUE_WATCHING_LIMIT);
+    const summaries = new Map<string, Awaited<ReturnType<CatalogueSource['summaries']>>[number]>();
+    for (const type of ['movie', 'tv'] as const) {
+      const ids = rows.filter((r) => r.media_type === type).map((r) => r.tmdb_id);
+      if (ids.length === 0) continue;
+      for (const title of await this.catalogue.summaries(type, ids)) {
+        summaries.set(`${type}:${String(title.id)}`, title);
+      }
+    }
+    return rows.flatMap((row) => {
+      const title = summaries.get(`${row.media_type}:${String(row.tmdb_id)}`);
+      return title ? [{ ...title, progress: entryOf(row) }] : [];
+    });
+  }
+
+  /**
+   * Takes a title out of Continue Watching (its positions go back to 0; watched stays watched).
+   * @throws NotFoundError (404) when the title has no started progress.
+   */
+  async remove(userId: string, type: MediaType, id: number): Promise<void> {
+    if ((await repo.resetTitleProgress(this.db, userId, type, id)) === 0) {
+      throw new NotFoundError(
+        `${type === 'movie' ? 'Movie' : 'Show'} ${String(id)} is not in Continue Watching`,
+      );
+    }
+  }
+
+  /** @throws NotFoundError (404) unless the catalogue knows the title. */
+  async assertKnownTitle(type: MediaType, id: number): Promise<void> {
+    const [known] = await this.catalogue.summaries(type, [id]);
+    if (!known)
+      throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${String(id)}`);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Continue Watching and Resume (issue 20): a local file played part-way and left shows on Home
+ * in 'Continue Watching' with its progress bar; opening it offers 'Resume from m:ss', which
+ * starts within 2 s of where it stopped, and 'Start over'; the row's remove button takes it out.
+ * The file is a real WebM recorded in Chromium, with its duration written into it.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { mediaDir } from './support/e2e-env.ts';
+import { expect, test } from './support/fixtures.ts';
+import { freshUser } from './support/library-page.ts';
+import { openPlay, player, recordWebm, section } from './support/play-page.ts';
+
+/** A starter-catalogue Blender open movie no other test plays from the media library. */
+const SINTEL = { id: 45745, type: 'movie', title: 'Sintel' } as const;
+
+test('a local file played part-way resumes from Continue Watching', async ({
+  browser,
+}, testInfo) => {
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  await page.goto('about:blank');
+  const webm = await recordWebm(page, 6000, { withDuration: true });
+  await writeFile(path.join(mediaDir(), 'Sintel (2010) [tmdbid-45745].webm'), webm);
+  // A rescan runs at most once per 10 s: ask until the library lists the file.
+  await expect
+    .poll(
+      async () => {
+        await page.request.post('/pigo-stream/sources/rescan');
+        const response = await page.request.get(
+          `/pigo-stream/sources/servers?id=${String(SINTEL.id)}&type=movie`,
+        );
+        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toContain('Local library');
+
+  // Nothing played yet: no row, no resume.
+  await page.goto('/index');
+  await expect(page.getByRole('heading', { name: 'Trending: Movies' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Continue Watching' })).toHaveCount(0);
+
+  await openPlay(page, SINTEL);
+  await section(page, 'Servers').getByRole('button', { name: 'Local library' }).click();
+  const video = player(page).locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
+    .toBeGreaterThan(5);
+  await expect(player(page).getByRole('button', { name: /^Resume from/ })).toHaveCount(0);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(3);
+  // Leaving the page saves where the video was.
+  const stoppedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  const saved = page.waitForResponse('**/pigo-stream/progress/save-progress');
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  expect((await saved).status()).toBe(200);
+
+  const row = page.getByRole('region', { name: 'Continue Watching' });
+  const card = row.getByRole('link', { name: /Sintel/ });
+  await expect(card).toBeVisible();
+  const bar = row.getByRole('progressbar', { name: /^Sintel: \d+ % watched$/ });
+  const watched = Number(await bar.getAttribute('aria-valuenow'));
+  expect(watched).toBeGreaterThanOrEqual(40);
+  expect(watched).toBeLessThan(90);
+  await expect(card).toContainText(/0:0\d left/);
+
+  await card.click();
+  await expect(page).toHaveURL(/\/play\?id=45745&type=movie$/);
+  const resume = player(page).getByRole('button', { name: /^Resume from 0:0\d$/ });
+  await expect(resume).toBeVisible();
+  await expect(player(page).getByRole('button', { name: 'Start over' })).toBeVisible();
+  // The video opens at the saved position; Resume plays from there.
+  await resume.click();
+  const resumedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(Math.abs(resumedAt - stoppedAt)).toBeLessThan(2);
+  await expect(resume).toBeHidden();
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+  });
+
+  // The row's remove button takes the title out.
+  await page.goto('/index');
+  await row.getByRole('button', { name: 'Remove Sintel from Continue Watching' }).click();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Trending: Movies' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Continue Watching' })).toHaveCount(0);
+  await user.context.close();
+});

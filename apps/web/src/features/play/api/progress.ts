@@ -1,0 +1,106 @@
+/**
+ * Watch progress calls (issue 20; the server's apps/server/src/modules/progress): how far the
+ * user got in a movie or an episode, for Resume on the play page and Continue Watching on Home.
+ * Every call names the signed-in user; the server answers 403 for anyone else.
+ */
+import {
+  continueWatchingSchema,
+  removedSchema,
+  savedProgressSchema,
+  titleProgressSchema,
+  type ContinueWatchingItem,
+  type MediaType,
+  type ProgressEntry,
+} from '@pigostream/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall, apiGet, apiSend } from '../../../lib/api-client.ts';
+
+/** What is being played: a movie, or a show's episode. */
+export interface ProgressTarget {
+  id: number;
+  type: MediaType;
+  /** A show's season (0: specials); undefined for a movie. */
+  season?: number | undefined;
+  /** A show's episode; undefined for a movie. */
+  episode?: number | undefined;
+}
+
+/** Query key of a title's progress; `['progress', uid]` covers every progress answer. */
+export function progressQueryKey(uid: string | undefined, type?: MediaType, id?: number) {
+  return type === undefined ? (['progress', uid] as const) : (['progress', uid, type, id] as const);
+}
+
+/**
+ * `POST /pigo-stream/progress/save-progress`: how far the user got, `position` of `duration`
+ * seconds; `{ ok, watched }` (watched from 90 % on). One attempt; `keepalive` lets it finish
+ * after the page is left.
+ * @throws ApiError with a spec 8 message.
+ */
+export function saveProgress(
+  userUID: string,
+  target: ProgressTarget,
+  position: number,
+  duration: number,
+  keepalive = false,
+) {
+  const body = {
+    userUID,
+    id: target.id,
+    type: target.type,
+    ...(target.type === 'tv' ? { season: target.season, episode: target.episode } : {}),
+    position,
+    duration,
+  };
+  return apiCall('/progress/save-progress', savedProgressSchema, {
+    method: 'POST',
+    body,
+    keepalive,
+  });
+}
+
+/**
+ * Query options of one title's progress (`GET .../progress/{uid}/fetch-progress?id=&type=`):
+ * the movie's, or each episode's, newest save first.
+ */
+export function titleProgressQueryOptions(uid: string, type: MediaType, id: number) {
+  return queryOptions({
+    queryKey: progressQueryKey(uid, type, id),
+    queryFn: async ({ signal }): Promise<ProgressEntry[]> => {
+      const query = new URLSearchParams({ id: String(id), type });
+      const answer = await apiGet(
+        `/progress/${encodeURIComponent(uid)}/fetch-progress?${query.toString()}`,
+        titleProgressSchema,
+        { signal },
+      );
+      return answer.items;
+    },
+    // What was played in another tab or on another device shows when the page opens.
+    staleTime: 0,
+  });
+}
+
+/** Query options of Continue Watching (`GET .../progress/{uid}/continue-watching`). */
+export function continueWatchingQueryOptions(uid: string) {
+  return queryOptions({
+    queryKey: [...progressQueryKey(uid), 'continue-watching'] as const,
+    queryFn: ({ signal }): Promise<ContinueWatchingItem[]> =>
+      apiGet(`/progress/${encodeURIComponent(uid)}/continue-watching`, continueWatchingSchema, {
+        signal,
+      }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * `DELETE /pigo-stream/progress/remove-continue-watching`: takes a title out of Continue
+ * Watching (what was watched stays watched). One attempt.
+ * @throws ApiError with a spec 8 message.
+ */
+export function removeFromContinueWatching(userUID: string, id: number, type: MediaType) {
+  return apiSend(
+    'DELETE',
+    '/progress/remove-continue-watching',
+    { userUID, id, type },
+    removedSchema,
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Watch progress calls (issue 20: continue watching and resume, beyond spec section 7): how far
+ * a user got in a movie or an episode, in seconds. Every call names the signed-in user
+ * (`userUID`, `{userId}`); another user's id answers 403, as the library calls do.
+ */
+import { z } from './zod.ts';
+import { titleSummarySchema } from './catalogue.ts';
+import { idSchema, mediaTypeSchema } from './common.ts';
+import { BODY_OBJECT, bodyIdSchema, uidSchema } from './library.ts';
+
+/** The share of a movie or an episode that counts it as watched (issue 20: 90 %). */
+export const WATCHED_FRACTION = 0.9;
+/** Longest position or duration accepted, in seconds (a week: no film runs longer). */
+export const MAX_PROGRESS_SECONDS = 7 * 24 * 3600;
+/** Most titles Continue Watching answers. */
+export const CONTINUE_WATCHING_LIMIT = 20;
+
+/** A number of seconds in a body: finite, from 0 to {@link MAX_PROGRESS_SECONDS}. */
+function secondsSchema(name: string) {
+  const message = `${name} must be a number of seconds from 0 to ${String(MAX_PROGRESS_SECONDS)}`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${name} is required` : message) })
+    .check(z.refine((n) => Number.isFinite(n) && n >= 0 && n <= MAX_PROGRESS_SECONDS, message));
+}
+
+/** A season or episode number in a body: a whole number from `min` to 9999. */
+function numberInShowSchema(name: string, min: number) {
+  const message = `${name} must be a whole number from ${String(min)} to 9999`;
+  return z
+    .number({ error: message })
+    .check(z.refine((n) => Number.isInteger(n) && n >= min && n <= 9999, message));
+}
+
+/** The fields naming a movie, or a show's episode. */
+const titleFields = {
+  id: bodyIdSchema('id'),
+  type: mediaTypeSchema,
+  season: z.optional(numberInShowSchema('season', 0)),
+  episode: z.optional(numberInShowSchema('episode', 1)),
+};
+
+/** A show's progress names its episode (`season` 0 for specials, `episode` from 1); a movie's none. */
+function episodeRule<T extends { type: string; season?: number; episode?: number }>() {
+  return z.refine<T>(
+    (body) =>
+      body.type === 'tv'
+        ? body.season !== undefined && body.episode !== undefined
+        : body.season === undefined && body.episode === undefined,
+    {
+      error: "A show's progress names its season and episode; a movie's names neither",
+      path: ['season'],
+    },
+  );
+}
+
+/** A progress report's length must be more than 0. */
+function durationRule<T extends { duration: number }>() {
+  return z.refine<T>((body) => body.duration > 0, {
+    error: 'duration must be more than 0 seconds',
+    path: ['duration'],
+  });
+}
+
+/**
+ * `{ userUID, id, type, season?, episode?, position, duration }`: how far the user got, in
+ * seconds. A show's progress names its episode (`season` 0 for specials, `episode` from 1); a
+ * movie's names none. `position` past `duration` counts as the end.
+ */
+export const saveProgressBodySchema = z
+  .object(
+    {
+      userUID: uidSchema('userUID'),
+      ...titleFields,
+      position: secondsSchema('position'),
+      duration: secondsSchema('duration'),
+    },
+    BODY_OBJECT,
+  )
+  .check(durationRule(), episodeRule());
+export type SaveProgressBody = z.infer<typeof saveProgressBodySchema>;
+
+/** Answer of a progress save: whether the movie or episode now counts as watched. */
+export const savedProgressSchema = z.object({ ok: z.literal(true), watched: z.boolean() });
+
+/** How far the user got in one movie or episode (season and episode null for a movie). */
+export const progressEntrySchema = z.object({
+  season: z.nullable(z.number().check(z.int())),
+  episode: z.nullable(z.number().check(z.int())),
+  /** Seconds. */
+  position: z.number(),
+  /** Seconds. */
+  duration: z.number(),
+  watched: z.boolean(),
+  /** ISO 8601 time of the last save. */
+  updatedAt: z.string(),
+});
+export type ProgressEntry = z.infer<typeof progressEntrySchema>;
+
+/** `?id=&type=` of a title's progress. */
+export const progressQuerySchema = z.object({ id: idSchema, type: mediaTypeSchema });
+
+/** A title's progress: its movie, or each episode with any, newest save first. */
+export const titleProgressSchema = z.object({ items: z.array(progressEntrySchema) });
+export type TitleProgress = z.infer<typeof titleProgressSchema>;
+
+/**
+ * One title of Continue Watching: the catalogue summary and the progress of its movie or of the
+ * show's episode saved last.
+ */
+export const continueWatchingItemSchema = z.extend(titleSummarySchema, {
+  progress: progressEntrySchema,
+});
+export type ContinueWatchingItem = z.infer<typeof continueWatchingItemSchema>;
+/** Continue Watching: started, not finished, newest save first, at most 20. */
+export const continueWatchingSchema = z.array(continueWatchingItemSchema);
+
+/**
+ * `{ userUID, id, type, season?, episode? }`: ask for a player token for one movie or episode
+ * (the hand-off to the PigoStream Player app carries it).
+ */
+export const playerTokenBodySchema = z
+  .object({ userUID: uidSchema('userUID'), ...titleFields }, BODY_OBJECT)
+  .check(episodeRule());
+
+/** A player token and when it expires (ISO 8601). */
+export const playerTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type PlayerToken = z.infer<typeof playerTokenSchema>;
+
+/**
+ * `{ id, type, season?, episode?, position, duration }`: the player app's progress report, sent
+ * with `Authorization: Bearer <player token>` for that same movie or episode.
+ */
+export const playerProgressBodySchema = z
+  .object(
+    {
+      ...titleFields,
+      position: secondsSchema('position'),
+      duration: secondsSchema('duration'),
+    },
+    BODY_OBJECT,
+  )
+  .check(durationRule(), episodeRule());
+export type PlayerProgressBody = z.infer<typeof playerProgressBodySchema>;

@@ -210,6 +210,12 @@ const WRITES: Record<string, Write> = {
     body: () => ({ userUID: user.uid, id: 1396, type: 'tv' }),
     writes: true,
   },
+  'mark a season watched': {
+    method: 'POST',
+    path: () => `${API}/progress/mark-season`,
+    body: () => ({ userUID: user.uid, id: 1396, season: 1, watched: true }),
+    writes: true,
+  },
   'ask for a player token': {
     method: 'POST',
     path: () => `${API}/progress/player-token`,

@@ -85,6 +85,12 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'DELETE', path: '/progress/remove-continue-watching', params: 0, body: LIBRARY_ITEM },
   {
     method: 'POST',
+    path: '/progress/mark-season',
+    params: 0,
+    body: ['userUID', 'id', 'season', 'watched'],
+  },
+  {
+    method: 'POST',
     path: '/progress/player-token',
     params: 0,
     body: ['userUID', 'id', 'type', 'season', 'episode'],

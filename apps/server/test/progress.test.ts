@@ -408,3 +408,67 @@ describe('player tokens', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('marking a season', () => {
+  it("marks a season's aired episodes watched, finishing a started one, and unmarks them", async () => {
+    const u = await createUser(t.app);
+    // Breaking Bad's first season, all aired, from the starter catalogue.
+    const seasonRes = await request(
+      t.app,
+      u,
+      'GET',
+      `${API}/playground/season?id=1396&seasonNumber=1`,
+    );
+    expect(seasonRes.statusCode, seasonRes.body).toBe(200);
+    const episodes = seasonRes.json<{ episodes: { episode_number: number }[] }>().episodes;
+    expect(episodes.length).toBeGreaterThan(1);
+    await save(u, { id: 1396, type: 'tv', season: 1, episode: 2, position: 600, duration: 2800 });
+    await save(u, { id: 1396, type: 'tv', season: 2, episode: 1, position: 60, duration: 2800 });
+    const mark = (watched: boolean, season = 1) =>
+      request(t.app, u, 'POST', `${API}/progress/mark-season`, {
+        userUID: u.uid,
+        id: 1396,
+        season,
+        watched,
+      });
+
+    let res = await mark(true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, episodes: episodes.length });
+    let items = await progressOf(u, 1396, 'tv');
+    const seasonOne = items.filter((i) => i.season === 1);
+    expect(seasonOne).toHaveLength(episodes.length);
+    expect(seasonOne.every((i) => i.watched)).toBe(true);
+    expect(seasonOne.find((i) => i.episode === 2)).toMatchObject({
+      position: 2800,
+      duration: 2800,
+    });
+    // Marking again changes nothing; season 2's started episode is left as it was.
+    expect((await mark(true)).json()).toEqual({ ok: true, episodes: episodes.length });
+    expect(items.find((i) => i.season === 2)).toMatchObject({ position: 60, watched: false });
+    expect((await continueWatching(u)).map((i) => i.progress.season)).toEqual([2]);
+
+    res = await mark(false);
+    expect(res.json()).toEqual({ ok: true, episodes: episodes.length });
+    items = await progressOf(u, 1396, 'tv');
+    expect(items.map((i) => [i.season, i.episode])).toEqual([[2, 1]]);
+  });
+
+  it('answers 404 for a season the show does not have, and 403 for another user', async () => {
+    const [u, other] = [await createUser(t.app), await createUser(t.app)];
+    const body = { userUID: u.uid, id: 1396, season: 99, watched: true };
+    let res = await request(t.app, u, 'POST', `${API}/progress/mark-season`, body);
+    expect(res.statusCode).toBe(404);
+    res = await request(t.app, other, 'POST', `${API}/progress/mark-season`, {
+      ...body,
+      season: 1,
+    });
+    expect(res.statusCode).toBe(403);
+    res = await request(t.app, u, 'POST', `${API}/progress/mark-season`, {
+      ...body,
+      watched: 'yes',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await progressOf(u, 1396, 'tv')).toEqual([]);
+  });
+});

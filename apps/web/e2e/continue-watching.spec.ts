@@ -93,3 +93,50 @@ test('a local file played part-way resumes from Continue Watching', async ({
   await expect(page.getByRole('region', { name: 'Continue Watching' })).toHaveCount(0);
   await user.context.close();
 });
+
+/** A starter-catalogue show whose first season has aired in full. */
+const BREAKING_BAD = { id: 1396, type: 'tv', title: 'Breaking Bad' } as const;
+
+test("marking a season watched marks its episodes on the strip; the show's progress shows", async ({
+  browser,
+}, testInfo) => {
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  // One episode played part-way through the API, as the video would have saved it.
+  const me = (await (await page.request.get('/pigo-stream/auth/me')).json()) as { uid: string };
+  const saved = await page.request.post('/pigo-stream/progress/save-progress', {
+    data: {
+      userUID: me.uid,
+      id: BREAKING_BAD.id,
+      type: 'tv',
+      season: 1,
+      episode: 3,
+      position: 600,
+      duration: 2800,
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  await openPlay(page, BREAKING_BAD);
+  const strip = section(page, 'Episodes');
+  const cards = strip.locator('[data-episode]');
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(1);
+  await expect(strip.getByText('Watched', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^Your progress: S1 E3 · 0 of \d+$/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Mark season as watched' }).click();
+  await expect(strip.getByText('Watched', { exact: true })).toHaveCount(count);
+  await expect(
+    page.getByText(new RegExp(`^Your progress: S1 E3 · ${String(count)} of \\d+$`)),
+  ).toBeVisible();
+  // Kept on the server: a reload shows the same marks.
+  await page.reload();
+  await expect(strip.getByText('Watched', { exact: true })).toHaveCount(count);
+
+  await page.getByRole('button', { name: 'Unmark season' }).click();
+  await expect(strip.getByText('Watched', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark season as watched' })).toBeVisible();
+  await user.context.close();
+});

@@ -141,3 +141,23 @@ export const playerProgressBodySchema = z
   )
   .check(durationRule(), episodeRule());
 export type PlayerProgressBody = z.infer<typeof playerProgressBodySchema>;
+
+/**
+ * `{ userUID, id, season, watched }`: marks every aired episode of a show's season watched
+ * (`watched` true), or forgets the season's progress (false).
+ */
+export const markSeasonBodySchema = z.object(
+  {
+    userUID: uidSchema('userUID'),
+    id: bodyIdSchema('id'),
+    season: numberInShowSchema('season', 0),
+    watched: z.boolean({ error: 'watched must be true or false' }),
+  },
+  BODY_OBJECT,
+);
+
+/** Answer of a season mark: how many episodes it marked or unmarked. */
+export const markedSeasonSchema = z.object({
+  ok: z.literal(true),
+  episodes: z.number().check(z.int()),
+});

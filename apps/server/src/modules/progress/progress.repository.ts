@@ -76,8 +76,8 @@ export function titleProgress(
 }
 
 /**
- * Continue Watching of `userId`: for each title, the row saved last, when it is started and not
- * finished (a position above 0 and under {@link WATCHED_FRACTION} of the duration); newest
+ * Continue Watching of `userId`: for each title, the row played last (rows only marked watched
+ * have no duration and do not count), when it is started and not finished (a position above 0 and under {@link WATCHED_FRACTION} of the duration); newest
  * first, at most `limit`.
  */
 export function continueWatching(
@@ -91,7 +91,7 @@ export function continueWatching(
           select distinct on (media_type, tmdb_id) media_type, tmdb_id, season_number,
             episode_number, position_s, duration_s, watched, updated_at
           from watch_progress
-          where user_id = ${userId}
+          where user_id = ${userId} and duration_s > 0
           order by media_type, tmdb_id, updated_at desc, season_number desc, episode_number desc
         ) latest
         where position_s > 0 and position_s < ${WATCHED_FRACTION} * duration_s
@@ -115,6 +115,55 @@ export async function resetTitleProgress(
     sql`update watch_progress set position_s = 0
         where user_id = ${userId} and media_type = ${type} and tmdb_id = ${id}
           and position_s > 0
+        returning 1`,
+  );
+  return rows.length;
+}
+
+/**
+ * Marks `episodes` of season `season` of show `id` watched for `userId`: new rows at position 0
+ * of 0, and a started episode moves to its end (it is no longer to be continued). One statement.
+ * @returns how many episodes were marked.
+ */
+export async function markEpisodesWatched(
+  db: Database,
+  userId: string,
+  id: number,
+  season: number,
+  episodes: readonly number[],
+): Promise<number> {
+  if (episodes.length === 0) return 0;
+  const values = sql.join(
+    episodes.map(
+      (episode) =>
+        sql`(${userId}, 'tv', ${id}, ${season}, ${episode}, 0::float8, 0::float8, true, clock_timestamp())`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows(
+    db,
+    sql`insert into watch_progress as p (user_id, media_type, tmdb_id, season_number,
+          episode_number, position_s, duration_s, watched, updated_at)
+        values ${values}
+        on conflict on constraint watch_progress_pk do update set
+          watched = true, position_s = p.duration_s
+        returning 1`,
+  );
+  return rows.length;
+}
+
+/** Forgets the progress of season `season` of show `id` for `userId`. @returns rows removed. */
+export async function forgetSeason(
+  db: Database,
+  userId: string,
+  id: number,
+  season: number,
+): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`delete from watch_progress
+        where user_id = ${userId} and media_type = 'tv' and tmdb_id = ${id}
+          and season_number = ${season}
         returning 1`,
   );
   return rows.length;

@@ -12,6 +12,8 @@ import {
   errorSchema,
   continueWatchingSchema,
   libraryItemBodySchema,
+  markedSeasonSchema,
+  markSeasonBodySchema,
   playerProgressBodySchema,
   playerTokenBodySchema,
   playerTokenSchema,
@@ -137,6 +139,31 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
       const user = await actingUser(req, userUID);
       await service.remove(user.uid, type, id);
       return { ok: true as const, removed: 1 };
+    },
+  );
+
+  /**
+   * Marks every aired episode of a season watched (`watched` true; a started one counts as
+   * finished), or forgets the season's progress (false): `{ ok, episodes }`. 404 for a show or
+   * season the catalogue does not know.
+   */
+  app.post(
+    '/progress/mark-season',
+    {
+      schema: {
+        tags,
+        summary: "Mark a season's aired episodes watched, or unmark them: { ok, episodes }",
+        body: markSeasonBodySchema,
+        response: { 200: markedSeasonSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const { userUID, id, season, watched } = req.body;
+      const user = await actingUser(req, userUID);
+      return {
+        ok: true as const,
+        episodes: await service.markSeason(user.uid, id, season, watched),
+      };
     },
   );
 

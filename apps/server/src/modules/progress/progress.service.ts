@@ -89,6 +89,28 @@ export class ProgressService {
     }
   }
 
+  /**
+   * Marks every episode of season `season` of show `id` that has aired by `today`
+   * (`YYYY-MM-DD`; an episode without an air date counts as aired) watched, or with `watched`
+   * false forgets the season's progress.
+   * @returns how many episodes were marked or unmarked.
+   * @throws NotFoundError (404) for a show or season the catalogue does not know.
+   */
+  async markSeason(
+    userId: string,
+    id: number,
+    season: number,
+    watched: boolean,
+    today = new Date().toISOString().slice(0, 10),
+  ): Promise<number> {
+    const details = await this.catalogue.season(id, season);
+    if (!watched) return repo.forgetSeason(this.db, userId, id, season);
+    const aired = details.episodes
+      .filter((episode) => !episode.air_date || episode.air_date <= today)
+      .map((episode) => episode.episode_number);
+    return repo.markEpisodesWatched(this.db, userId, id, season, [...new Set(aired)]);
+  }
+
   /** @throws NotFoundError (404) unless the catalogue knows the title. */
   async assertKnownTitle(type: MediaType, id: number): Promise<void> {
     const [known] = await this.catalogue.summaries(type, [id]);

@@ -5,6 +5,7 @@
  */
 import {
   continueWatchingSchema,
+  markedSeasonSchema,
   removedSchema,
   savedProgressSchema,
   titleProgressSchema,
@@ -102,5 +103,19 @@ export function removeFromContinueWatching(userUID: string, id: number, type: Me
     '/progress/remove-continue-watching',
     { userUID, id, type },
     removedSchema,
+  );
+}
+
+/**
+ * `POST /pigo-stream/progress/mark-season`: marks every aired episode of season `season` of show
+ * `id` watched (`watched` true), or forgets the season's progress; `{ ok, episodes }`. One
+ * attempt. @throws ApiError with a spec 8 message.
+ */
+export function markSeason(userUID: string, id: number, season: number, watched: boolean) {
+  return apiSend(
+    'POST',
+    '/progress/mark-season',
+    { userUID, id, season, watched },
+    markedSeasonSchema,
   );
 }

@@ -3,6 +3,7 @@
  * episodes not selectable, muted, not-allowed cursor; 'New!' on the air date; name tooltips).
  */
 import type { SeasonDetails } from '@pigostream/contracts';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { ArtImage } from '../../../components/art-image.tsx';
@@ -12,17 +13,25 @@ import { Strip } from './strip.tsx';
 
 type Episode = SeasonDetails['episodes'][number];
 
+/** How far an episode was played (issue 20): watched, and the share played (0 to 1). */
+export interface EpisodeProgress {
+  watched: boolean;
+  share: number;
+}
+
 /**
  * 'Episodes' of the chosen season: pulsing placeholders while `loading`, `error` with Retry,
  * 'No episodes available' when there are none; otherwise one card per episode, the `selected`
  * one highlighted. An episode airing after `today` (`YYYY-MM-DD`) is `aria-disabled` and
- * ignores clicks; one airing on `today` shows 'New!'.
+ * ignores clicks; one airing on `today` shows 'New!'. A watched episode (`progress`, by episode
+ * number) shows a 'Watched' mark, a started one how far it was played.
  */
 export function EpisodesStrip({
   episodes,
   selected,
   onSelect,
   today,
+  progress,
   loading,
   error,
   onRetry,
@@ -31,6 +40,7 @@ export function EpisodesStrip({
   selected: number | undefined;
   onSelect: (episodeNumber: number) => void;
   today: string;
+  progress?: ReadonlyMap<number, EpisodeProgress>;
   loading: boolean;
   error: string | undefined;
   onRetry: () => void;
@@ -62,6 +72,7 @@ export function EpisodesStrip({
             active={episode.episode_number === selected}
             future={isFutureEpisode(episode.air_date, today)}
             fresh={airsToday(episode.air_date, today)}
+            progress={progress?.get(episode.episode_number)}
             onSelect={onSelect}
           />
         ))}
@@ -74,12 +85,14 @@ function EpisodeCard({
   active,
   future,
   fresh,
+  progress,
   onSelect,
 }: {
   episode: Episode;
   active: boolean;
   future: boolean;
   fresh: boolean;
+  progress: EpisodeProgress | undefined;
   onSelect: (episodeNumber: number) => void;
 }) {
   const [failed, setFailed] = useState(false);
@@ -129,6 +142,25 @@ function EpisodeCard({
             <span className="absolute top-1.5 left-1.5 rounded bg-accent px-1.5 py-0.5 text-[0.7rem] font-bold text-white shadow">
               New!
             </span>
+          )}
+          {progress?.watched ? (
+            <span
+              data-watched=""
+              className="absolute top-1.5 right-1.5 inline-flex items-center gap-1 rounded bg-black/75 px-1.5 py-0.5 text-[0.7rem] font-semibold text-emerald-300"
+            >
+              <Check aria-hidden="true" className="size-3" />
+              Watched
+            </span>
+          ) : (
+            progress &&
+            progress.share > 0 && (
+              <span aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1 bg-white/20">
+                <span
+                  className="block h-full bg-accent"
+                  style={{ width: `${String(Math.round(progress.share * 100))}%` }}
+                />
+              </span>
+            )
           )}
         </span>
         <span className="relative block">

@@ -149,7 +149,15 @@ export function PlayContent({
             />
             {list.message && <ErrorNotice message={list.message} />}
             {serverChooser}
-            {target.type === 'tv' && <ShowEpisodes show={show} today={today} />}
+            {target.type === 'tv' && (
+              <ShowEpisodes
+                show={show}
+                today={today}
+                uid={uid}
+                target={target}
+                totalEpisodes={media.number_of_episodes}
+              />
+            )}
             {castGrid}
           </>
         )}

@@ -472,3 +472,97 @@ describe('marking a season', () => {
     expect(await progressOf(u, 1396, 'tv')).toEqual([]);
   });
 });
+
+describe('Up Next', () => {
+  interface Next {
+    id: number;
+    next: { season_number: number; episode_number: number; name: string };
+  }
+  const upNext = async (u: TestUser) => {
+    const res = await request(t.app, u, 'GET', `${API}/progress/${u.uid}/up-next`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Next[]>().map((i) => [i.id, i.next.season_number, i.next.episode_number]);
+  };
+  const episodesOf = async (u: TestUser, show: number, season: number) => {
+    const res = await request(
+      t.app,
+      u,
+      'GET',
+      `${API}/playground/season?id=${String(show)}&seasonNumber=${String(season)}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res
+      .json<{ episodes: { episode_number: number }[] }>()
+      .episodes.map((e) => e.episode_number);
+  };
+  const finish = (u: TestUser, id: number, season: number, episode: number) =>
+    save(u, { id, type: 'tv', season, episode, position: 1000, duration: 1000 });
+
+  it('offers the episode after the last one watched, across seasons, skipping specials', async () => {
+    const u = await createUser(t.app);
+    const show = 1396;
+    expect(await upNext(u)).toEqual([]);
+    // A special watched counts for nothing: the show starts at S1 E1.
+    await finish(u, show, 0, 1);
+    expect(await upNext(u)).toEqual([[show, 1, 1]]);
+    await finish(u, show, 1, 1);
+    expect(await upNext(u)).toEqual([[show, 1, 2]]);
+    // The season's last episode leads to the next season's first.
+    const seasonOne = await episodesOf(u, show, 1);
+    await finish(u, show, 1, Math.max(...seasonOne));
+    expect(await upNext(u)).toEqual([[show, 2, 1]]);
+    // A show being continued is Continue Watching's, not Up Next's.
+    await save(u, { id: show, type: 'tv', season: 2, episode: 1, position: 100, duration: 1000 });
+    expect(await upNext(u)).toEqual([]);
+  });
+
+  it('offers S1 E1 of a show in My List, the show added last first; none once all is watched', async () => {
+    const u = await createUser(t.app);
+    // Two shows whose first episode has aired (not Breaking Bad, which the test above plays).
+    const aired = await queryRows<{ tmdb_id: number }>(
+      t.database.db,
+      sql`select tmdb_id from episodes
+          where season_number = 1 and episode_number = 1 and tmdb_id <> 1396
+            and (air_date is null or air_date <= current_date)
+          order by tmdb_id limit 2`,
+    );
+    const [a, b] = aired.map((r) => r.tmdb_id) as [number, number];
+    expect(aired).toHaveLength(2);
+    for (const id of [a, b]) {
+      const res = await request(t.app, u, 'POST', `${API}/my-list/save-my-list`, {
+        userUID: u.uid,
+        id,
+        type: 'tv',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const next = await upNext(u);
+    expect(next.map(([id]) => id)).toEqual([b, a]);
+    expect(next.every(([, season]) => (season as number) >= 1)).toBe(true);
+    // Every episode of every season watched: nothing left to offer.
+    const details = await request(t.app, u, 'GET', `${API}/media-details?id=${String(a)}&type=tv`);
+    const seasons = (details.json<{ seasons?: { season_number: number }[] }>().seasons ?? [])
+      .map((s) => s.season_number)
+      .filter((n) => n > 0);
+    for (const season of seasons) {
+      const marked = await request(t.app, u, 'POST', `${API}/progress/mark-season`, {
+        userUID: u.uid,
+        id: a,
+        season,
+        watched: true,
+      });
+      expect(marked.statusCode).toBe(200);
+    }
+    expect((await upNext(u)).map(([id]) => id)).toEqual([b]);
+  });
+
+  it('answers 401 without a session and 403 for another user', async () => {
+    const [u, other] = [await createUser(t.app), await createUser(t.app)];
+    expect((await request(t.app, null, 'GET', `${API}/progress/${u.uid}/up-next`)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await request(t.app, other, 'GET', `${API}/progress/${u.uid}/up-next`)).statusCode,
+    ).toBe(403);
+  });
+});

@@ -140,3 +140,46 @@ test("marking a season watched marks its episodes on the strip; the show's progr
   await expect(page.getByRole('button', { name: 'Mark season as watched' })).toBeVisible();
   await user.context.close();
 });
+
+test('finishing an episode moves Up Next to the following one, which its card opens', async ({
+  browser,
+}, testInfo) => {
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  const me = (await (await page.request.get('/pigo-stream/auth/me')).json()) as { uid: string };
+  const finish = async (episode: number) => {
+    const res = await page.request.post('/pigo-stream/progress/save-progress', {
+      data: {
+        userUID: me.uid,
+        id: BREAKING_BAD.id,
+        type: 'tv',
+        season: 1,
+        episode,
+        position: 2800,
+        duration: 2800,
+      },
+    });
+    expect(res.status()).toBe(200);
+  };
+  const upNext = page.getByRole('region', { name: 'Up Next' });
+
+  await page.goto('/index');
+  await expect(page.getByRole('heading', { name: 'Trending: Movies' })).toBeVisible();
+  await expect(upNext).toHaveCount(0);
+
+  await finish(1);
+  await page.reload();
+  const card = upNext.getByRole('link', { name: /Breaking Bad/ });
+  await expect(card).toContainText('S1 E2 ·');
+  await finish(2);
+  await page.reload();
+  await expect(card).toContainText('S1 E3 ·');
+
+  await card.click();
+  await expect(page).toHaveURL(/\/play\?id=1396&type=tv$/);
+  await expect(section(page, 'Episodes').locator('[data-episode="3"]')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await user.context.close();
+});

@@ -161,3 +161,18 @@ export const markedSeasonSchema = z.object({
   ok: z.literal(true),
   episodes: z.number().check(z.int()),
 });
+
+/** The episode Up Next offers: the first one not watched after the last one watched. */
+export const upNextEpisodeSchema = z.object({
+  season_number: z.number().check(z.int()),
+  episode_number: z.number().check(z.int()),
+  name: z.string(),
+  air_date: z.nullable(z.string()),
+  still_path: z.nullable(z.string()),
+});
+
+/** One show of Up Next: its catalogue summary and the episode to watch next. */
+export const upNextItemSchema = z.extend(titleSummarySchema, { next: upNextEpisodeSchema });
+export type UpNextItem = z.infer<typeof upNextItemSchema>;
+/** Up Next: at most 20 shows, the one watched last first. */
+export const upNextSchema = z.array(upNextItemSchema);

@@ -168,3 +168,40 @@ export async function forgetSeason(
   );
   return rows.length;
 }
+
+/**
+ * The shows Up Next looks at for `userId`: those in My List, in the watch history or with any
+ * progress, the one with the latest activity first, at most `limit`.
+ */
+export async function upNextShows(db: Database, userId: string, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ tmdb_id: number }>(
+    db,
+    sql`select tmdb_id from (
+          select tmdb_id, added_at as at from my_list where user_id = ${userId} and media_type = 'tv'
+          union all
+          select tmdb_id, watched_at from watch_history
+            where user_id = ${userId} and media_type = 'tv'
+          union all
+          select tmdb_id, updated_at from watch_progress
+            where user_id = ${userId} and media_type = 'tv'
+        ) activity
+        group by tmdb_id
+        order by max(at) desc, tmdb_id
+        limit ${limit}`,
+  );
+  return rows.map((r) => r.tmdb_id);
+}
+
+/** The episodes of show `id` that `userId` has watched, as `[season, episode]`. */
+export async function watchedEpisodes(
+  db: Database,
+  userId: string,
+  id: number,
+): Promise<[number, number][]> {
+  const rows = await queryRows<{ season_number: number; episode_number: number }>(
+    db,
+    sql`select season_number, episode_number from watch_progress
+        where user_id = ${userId} and media_type = 'tv' and tmdb_id = ${id} and watched`,
+  );
+  return rows.map((r) => [r.season_number, r.episode_number]);
+}

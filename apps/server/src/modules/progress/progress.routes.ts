@@ -22,6 +22,7 @@ import {
   savedProgressSchema,
   saveProgressBodySchema,
   titleProgressSchema,
+  upNextSchema,
   userIdParamsSchema,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
@@ -120,6 +121,26 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     async (req) => {
       const user = await actingUser(req, req.params.userId);
       return service.continueWatching(user.uid);
+    },
+  );
+
+  /**
+   * Up Next: for the shows in My List, the watch history or with progress, the next episode to
+   * watch (aired, not watched, after the last one watched), the show active last first.
+   */
+  app.get(
+    '/progress/:userId/up-next',
+    {
+      schema: {
+        tags,
+        summary: 'Up Next: shows with the episode to watch next, the show active last first',
+        params: userIdParamsSchema,
+        response: { 200: upNextSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const user = await actingUser(req, req.params.userId);
+      return service.upNext(user.uid);
     },
   );
 

@@ -6,6 +6,7 @@
 import {
   CONTINUE_WATCHING_LIMIT,
   type ContinueWatchingItem,
+  type UpNextItem,
   type MediaType,
   type ProgressEntry,
   type SaveProgressBody,
@@ -109,6 +110,72 @@ export class ProgressService {
       .filter((episode) => !episode.air_date || episode.air_date <= today)
       .map((episode) => episode.episode_number);
     return repo.markEpisodesWatched(this.db, userId, id, season, [...new Set(aired)]);
+  }
+
+  /**
+   * Up Next (issue 20): for each show in My List, the watch history or with progress (the one
+   * active last first, at most {@link CONTINUE_WATCHING_LIMIT}), the first episode not watched
+   * after the last one watched (S1 E1 when none was), across season boundaries; specials
+   * (season 0) are never offered. A show is left out when that episode has not aired by
+   * `today` (`YYYY-MM-DD`; no air date counts as aired), when there is none (all watched), when
+   * it is in Continue Watching, or when the catalogue does not know it.
+   */
+  async upNext(
+    userId: string,
+    today = new Date().toISOString().slice(0, 10),
+  ): Promise<UpNextItem[]> {
+    const [shows, started] = await Promise.all([
+      repo.upNextShows(this.db, userId, CONTINUE_WATCHING_LIMIT),
+      repo.continueWatching(this.db, userId, CONTINUE_WATCHING_LIMIT),
+    ]);
+    const continuing = new Set(started.filter((r) => r.media_type === 'tv').map((r) => r.tmdb_id));
+    const candidates = shows.filter((id) => !continuing.has(id));
+    const nexts = await Promise.all(
+      candidates.map((id) => this.nextEpisode(userId, id).catch(() => undefined)),
+    );
+    const summaries = new Map(
+      (await this.catalogue.summaries('tv', candidates)).map((title) => [title.id, title]),
+    );
+    return candidates.flatMap((id, index) => {
+      const next = nexts[index];
+      const title = summaries.get(id);
+      if (!next || !title || (next.air_date !== null && next.air_date > today)) return [];
+      return [{ ...title, next }];
+    });
+  }
+
+  /** The first episode of show `id` not watched after the last one watched; undefined: none. */
+  private async nextEpisode(userId: string, id: number): Promise<UpNextItem['next'] | undefined> {
+    const watched = (await repo.watchedEpisodes(this.db, userId, id)).filter(([s]) => s > 0);
+    const seen = new Set(watched.map(([s, e]) => `${String(s)}:${String(e)}`));
+    const [lastSeason, lastEpisode] = watched.reduce<[number, number]>(
+      (last, cur) => (cur[0] > last[0] || (cur[0] === last[0] && cur[1] > last[1]) ? cur : last),
+      [0, 0],
+    );
+    const details = await this.catalogue.details('tv', id);
+    const seasons = [...new Set((details.seasons ?? []).map((s) => s.season_number))]
+      .filter((n) => n > 0 && n >= lastSeason)
+      .sort((a, b) => a - b);
+    for (const seasonNumber of seasons) {
+      const season = await this.catalogue.season(id, seasonNumber);
+      const next = [...season.episodes]
+        .sort((a, b) => a.episode_number - b.episode_number)
+        .find(
+          (e) =>
+            (seasonNumber > lastSeason || e.episode_number > lastEpisode) &&
+            !seen.has(`${String(seasonNumber)}:${String(e.episode_number)}`),
+        );
+      if (next) {
+        return {
+          season_number: seasonNumber,
+          episode_number: next.episode_number,
+          name: next.name,
+          air_date: next.air_date,
+          still_path: next.still_path || null,
+        };
+      }
+    }
+    return undefined;
   }
 
   /** @throws NotFoundError (404) unless the catalogue knows the title. */

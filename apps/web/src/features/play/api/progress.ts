@@ -9,7 +9,9 @@ import {
   removedSchema,
   savedProgressSchema,
   titleProgressSchema,
+  upNextSchema,
   type ContinueWatchingItem,
+  type UpNextItem,
   type MediaType,
   type ProgressEntry,
 } from '@pigostream/contracts';
@@ -88,6 +90,16 @@ export function continueWatchingQueryOptions(uid: string) {
       apiGet(`/progress/${encodeURIComponent(uid)}/continue-watching`, continueWatchingSchema, {
         signal,
       }),
+    staleTime: 0,
+  });
+}
+
+/** Query options of Up Next (`GET .../progress/{uid}/up-next`). */
+export function upNextQueryOptions(uid: string) {
+  return queryOptions({
+    queryKey: [...progressQueryKey(uid), 'up-next'] as const,
+    queryFn: ({ signal }): Promise<UpNextItem[]> =>
+      apiGet(`/progress/${encodeURIComponent(uid)}/up-next`, upNextSchema, { signal }),
     staleTime: 0,
   });
 }

@@ -91,6 +91,34 @@ test('a failed watch-history save on Play is only logged', async ({ page }) => {
   await expect.poll(() => errors.join('\n')).toContain('Failed to save watch history');
 });
 
+/** The position, in seconds, these tests report for The Dark Knight with a player token. */
+const REPORTED_S = 60;
+
+/**
+ * Checks the player app link Play opened for The Dark Knight: the server's link and the release
+ * version (decisions.md), then the watch progress part (issue 20): a player token, where to
+ * report, and the start (where the user left the movie; 0 when never played). The token works
+ * for this movie only: the player's report with it is taken, one for another title refused.
+ */
+async function expectHandOff(page: Page, link: string): Promise<void> {
+  const prefix = `pigoplayer://open?url=${encodeURIComponent('https://embed.example.org/movie/155')}&version=2.4.0&`;
+  expect(link.startsWith(prefix), link).toBe(true);
+  const params = new URLSearchParams(link.slice(prefix.length));
+  const origin = new URL(page.url()).origin;
+  expect(params.get('report')).toBe(`${origin}/pigo-stream/progress/player-progress`);
+  // Where the user left the movie: never played (0), or at the 60 s these tests report on this
+  // shared account (another worker's test may have reported first).
+  expect(['0', String(REPORTED_S)]).toContain(params.get('start'));
+  const token = params.get('progress') ?? '';
+  const report = (id: number) =>
+    page.request.post('/pigo-stream/progress/player-progress', {
+      headers: { authorization: `Bearer ${token}`, cookie: '' },
+      data: { id, type: 'movie', position: REPORTED_S, duration: 9120 },
+    });
+  expect((await report(TITLES.darkKnight.id)).status()).toBe(200);
+  expect((await report(TITLES.bigBuckBunny.id)).status()).toBe(403);
+}
+
 for (const { platform, userAgent } of [
   { platform: 'windows', userAgent: WINDOWS_UA },
   { platform: 'android', userAgent: ANDROID_UA },
@@ -105,9 +133,7 @@ for (const { platform, userAgent } of [
       const handOff = page.waitForRequest(/^pigoplayer:/);
       await playButton(page).click();
       const request = await handOff;
-      expect(request.url()).toBe(
-        `pigoplayer://open?url=${encodeURIComponent('https://embed.example.org/movie/155')}&version=2.4.0`,
-      );
+      await expectHandOff(page, request.url());
       await expect(
         page.getByRole('status').filter({ hasText: 'Opening PigoStream Player…' }),
       ).toBeVisible();
@@ -143,11 +169,8 @@ test.describe('on windows, Play pressed before the servers have answered', () =>
     expect(handOffs).toEqual([]);
 
     release();
-    await expect
-      .poll(() => handOffs)
-      .toEqual([
-        `pigoplayer://open?url=${encodeURIComponent('https://embed.example.org/movie/155')}&version=2.4.0`,
-      ]);
+    await expect.poll(() => handOffs.length).toBe(1);
+    await expectHandOff(page, handOffs[0] ?? '');
     await expect(
       page.getByRole('status').filter({ hasText: 'Opening PigoStream Player…' }),
     ).toBeVisible();

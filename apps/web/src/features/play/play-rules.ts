@@ -221,12 +221,26 @@ export function trailerLink(youtubeTrailer: string | null | undefined): string |
   return safeLink(youtubeTrailer);
 }
 
+/** What the hand-off passes for watch progress (issue 20). */
+export interface HandOffProgress {
+  /** A player token for the one movie or episode handed off. */
+  token: string;
+  /** Where the player posts its progress with it (`.../progress/player-progress`). */
+  reportUrl: string;
+  /** Where to start, in whole seconds (the saved position); 0 from the start. */
+  start: number;
+}
+
 /**
  * The player app hand-off link (decisions.md):
- * `pigoplayer://open?url=<encodeURIComponent(mediaUrl)>&version=<version>`.
+ * `pigoplayer://open?url=<encodeURIComponent(mediaUrl)>&version=<version>`, and with `progress`
+ * (issue 20) `&progress=<token>&report=<encodeURIComponent(reportUrl)>&start=<seconds>` after
+ * them (a player that knows nothing of progress reads the first two as before).
  */
-export function handOffLink(mediaUrl: string, version: string): string {
-  return `pigoplayer://open?url=${encodeURIComponent(mediaUrl)}&version=${encodeURIComponent(version)}`;
+export function handOffLink(mediaUrl: string, version: string, progress?: HandOffProgress): string {
+  const link = `pigoplayer://open?url=${encodeURIComponent(mediaUrl)}&version=${encodeURIComponent(version)}`;
+  if (!progress) return link;
+  return `${link}&progress=${encodeURIComponent(progress.token)}&report=${encodeURIComponent(progress.reportUrl)}&start=${String(Math.max(0, Math.floor(progress.start)))}`;
 }
 
 /** Spec 2 Cast: the web search a cast member's card opens, for `name`. */

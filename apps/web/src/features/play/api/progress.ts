@@ -6,6 +6,7 @@
 import {
   continueWatchingSchema,
   markedSeasonSchema,
+  playerTokenSchema,
   removedSchema,
   savedProgressSchema,
   titleProgressSchema,
@@ -16,7 +17,7 @@ import {
   type ProgressEntry,
 } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiCall, apiGet, apiSend } from '../../../lib/api-client.ts';
+import { API_BASE, apiCall, apiGet, apiSend } from '../../../lib/api-client.ts';
 
 /** What is being played: a movie, or a show's episode. */
 export interface ProgressTarget {
@@ -130,4 +131,23 @@ export function markSeason(userUID: string, id: number, season: number, watched:
     { userUID, id, season, watched },
     markedSeasonSchema,
   );
+}
+
+/** Where the player app posts its progress reports (absolute, on this site). */
+export function playerReportUrl(origin: string): string {
+  return `${origin}${API_BASE}/progress/player-progress`;
+}
+
+/**
+ * `POST /pigo-stream/progress/player-token`: a token for reporting the progress of `target` only,
+ * good for 6 h; `{ token, expiresAt }`. One attempt. @throws ApiError with a spec 8 message.
+ */
+export function getPlayerToken(userUID: string, target: ProgressTarget) {
+  const body = {
+    userUID,
+    id: target.id,
+    type: target.type,
+    ...(target.type === 'tv' ? { season: target.season, episode: target.episode } : {}),
+  };
+  return apiSend('POST', '/progress/player-token', body, playerTokenSchema);
 }

@@ -92,7 +92,13 @@ export function PlayContent({
 
   const trailer = useMediaTrailer(target);
   const list = useMyListToggle(uid, target);
-  const playButton = usePlayButton(target, server?.server_link, uid, source.state === 'loading');
+  const playButton = usePlayButton(
+    target,
+    server?.server_link,
+    uid,
+    source.state === 'loading',
+    request,
+  );
 
   const cast = media.credits.cast;
   const [rememberedCast, setCastLimit] = useRemembered(

@@ -2,21 +2,56 @@
  * The Play button (spec 4 Play page; spec 9: hand-off timeout 3000 ms; decisions.md: the
  * `pigoplayer://open?url=..&version=..` link).
  */
-import type { Platform } from '@pigostream/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { WATCHED_FRACTION, type Platform } from '@pigostream/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { detectPlatform, supportsPlayerHandOff } from '../../../lib/platform.ts';
 import { insertWatchEvent, saveToWatchHistory, watchHistoryQueryKey } from '../../library/index.ts';
 import { appVersionQueryOptions } from '../../store/index.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
-import { HAND_OFF_TIMEOUT_MS, handOffLink } from '../play-rules.ts';
+import {
+  getPlayerToken,
+  playerReportUrl,
+  titleProgressQueryOptions,
+  type ProgressTarget,
+} from '../api/progress.ts';
+import { HAND_OFF_TIMEOUT_MS, handOffLink, type HandOffProgress } from '../play-rules.ts';
 
 /** The player download page Play leads to (spec 2). */
 export const STORE_PATH = '/pigostore';
 
 /** The version sent when the release call fails or the platform has none (contracts' NA). */
 const UNKNOWN_VERSION = 'NA';
+
+/**
+ * The watch progress the hand-off passes (issue 20): a player token for `target` and where it
+ * was left; undefined without a user or when the token cannot be had (the hand-off goes on
+ * without it, logged).
+ */
+async function handOffProgress(
+  queryClient: QueryClient,
+  uid: string | undefined,
+  target: ProgressTarget,
+): Promise<HandOffProgress | undefined> {
+  if (!uid) return undefined;
+  try {
+    const [{ token }, items] = await Promise.all([
+      getPlayerToken(uid, target),
+      queryClient.query(titleProgressQueryOptions(uid, target.type, target.id)).catch(() => []),
+    ]);
+    const entry = items.find(
+      (item) =>
+        target.type === 'movie' ||
+        (item.season === target.season && item.episode === target.episode),
+    );
+    const start = entry && entry.position < WATCHED_FRACTION * entry.duration ? entry.position : 0;
+    return { token, reportUrl: playerReportUrl(window.location.origin), start };
+  } catch (error) {
+    console.error('Player token not available', error);
+    return undefined;
+  }
+}
 
 /** What {@link usePlayButton} answers. */
 export interface PlayButton {
@@ -44,6 +79,7 @@ export function usePlayButton(
   mediaUrl: string | undefined,
   uid: string | undefined,
   mediaUrlPending = false,
+  progressTarget: ProgressTarget = target,
 ): PlayButton {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -95,14 +131,17 @@ export function usePlayButton(
 
   const openPlayerApp = useCallback(
     async (platformName: Platform, url: string) => {
-      const version = await queryClient
-        .query(appVersionQueryOptions(platformName))
-        .then((answer) => answer.version)
-        .catch((error: unknown) => {
-          console.error('Player version unknown', error);
-          return UNKNOWN_VERSION;
-        });
-      const link = handOffLink(url, version);
+      const [version, progress] = await Promise.all([
+        queryClient
+          .query(appVersionQueryOptions(platformName))
+          .then((answer) => answer.version)
+          .catch((error: unknown) => {
+            console.error('Player version unknown', error);
+            return UNKNOWN_VERSION;
+          }),
+        handOffProgress(queryClient, uid, progressTarget),
+      ]);
+      const link = handOffLink(url, version, progress);
       let blurred = false;
       const onBlur = () => {
         blurred = true;
@@ -121,7 +160,7 @@ export function usePlayButton(
       setHandOff(link);
       window.location.href = link;
     },
-    [navigate, queryClient, unlock],
+    [navigate, queryClient, unlock, uid, progressTarget],
   );
 
   const handOffOrStore = useCallback(() => {

@@ -83,6 +83,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/progress/{}/fetch-progress', params: 1, query: ['id', 'type'] },
   { method: 'GET', path: '/progress/{}/continue-watching', params: 1 },
   { method: 'GET', path: '/progress/{}/up-next', params: 1 },
+  { method: 'GET', path: '/progress/{}/new-episodes', params: 1 },
   { method: 'DELETE', path: '/progress/remove-continue-watching', params: 0, body: LIBRARY_ITEM },
   {
     method: 'POST',

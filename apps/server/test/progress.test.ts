@@ -566,3 +566,46 @@ describe('Up Next', () => {
     ).toBe(403);
   });
 });
+
+describe('New Episodes', () => {
+  it("lists the episodes of the user's shows that aired in the last 7 days or air in the next 14", async () => {
+    const u = await createUser(t.app);
+    // Four extra episodes in Breaking Bad's last season, around today.
+    const [season] = await queryRows<{ season_number: number }>(
+      t.database.db,
+      sql`select max(season_number)::int as season_number from seasons where tmdb_id = 1396`,
+    );
+    const latest = season?.season_number ?? 5;
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    for (const [episode, offset] of [
+      [90, 3],
+      [91, -3],
+      [92, 20],
+      [93, -10],
+    ] as const) {
+      await t.database.db.execute(
+        sql`insert into episodes (tmdb_id, season_number, episode_number, id, name, air_date)
+            values (1396, ${latest}, ${episode}, ${990_000 + episode}, ${`Test ${String(episode)}`},
+              ${day(offset)})`,
+      );
+    }
+    const newEpisodes = async () => {
+      const res = await request(t.app, u, 'GET', `${API}/progress/${u.uid}/new-episodes`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: number; episode: { episode_number: number; air_date: string } }[]>();
+    };
+    // Not one of the user's shows yet.
+    expect(await newEpisodes()).toEqual([]);
+    await request(t.app, u, 'POST', `${API}/my-list/save-my-list`, {
+      userUID: u.uid,
+      id: 1396,
+      type: 'tv',
+    });
+    const list = await newEpisodes();
+    expect(list.map((i) => [i.id, i.episode.episode_number, i.episode.air_date])).toEqual([
+      [1396, 91, day(-3)],
+      [1396, 90, day(3)],
+    ]);
+  });
+});

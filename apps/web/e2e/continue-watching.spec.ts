@@ -190,3 +190,63 @@ test('finishing an episode moves Up Next to the following one, which its card op
   );
   await user.context.close();
 });
+
+test("New Episodes lists the server's episodes by air date; an aired one's card opens it", async ({
+  browser,
+}, testInfo) => {
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  // The starter catalogue has no episode near today: the answer is the server's shape, with
+  // Breaking Bad's real season 2 episode 3 as aired two days ago.
+  const show = {
+    id: 1396,
+    type: 'tv',
+    name: 'Breaking Bad',
+    poster_path: '/art/poster/tv-1396.svg?t=Breaking%20Bad&y=2008',
+    vote_average: 8.9,
+    genres: [],
+  };
+  await page.route('**/pigo-stream/progress/*/new-episodes', (route) =>
+    route.fulfill({
+      json: [
+        {
+          ...show,
+          episode: {
+            season_number: 2,
+            episode_number: 3,
+            name: 'Bit by a Dead Bee',
+            air_date: day(-2),
+            still_path: null,
+          },
+        },
+        {
+          ...show,
+          episode: {
+            season_number: 6,
+            episode_number: 1,
+            name: 'Coming Soon',
+            air_date: day(5),
+            still_path: null,
+          },
+        },
+      ],
+    }),
+  );
+  await page.goto('/index');
+  const row = page.getByRole('region', { name: 'New Episodes' });
+  const cards = row.getByRole('link');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('S2 E3 · Bit by a Dead Bee');
+  await expect(cards.nth(0)).toContainText(`Aired ${day(-2)}`);
+  await expect(cards.nth(1)).toContainText(`Airs ${day(5)}`);
+
+  await cards.nth(0).click();
+  await expect(page).toHaveURL(/\/play\?id=1396&type=tv$/);
+  await expect(section(page, 'Episodes').locator('[data-episode="3"]')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await user.context.close();
+});

@@ -176,3 +176,14 @@ export const upNextItemSchema = z.extend(titleSummarySchema, { next: upNextEpiso
 export type UpNextItem = z.infer<typeof upNextItemSchema>;
 /** Up Next: at most 20 shows, the one watched last first. */
 export const upNextSchema = z.array(upNextItemSchema);
+
+/** How far back New Episodes looks, in days (issue 20: aired in the last 7). */
+export const NEW_EPISODES_PAST_DAYS = 7;
+/** How far ahead New Episodes looks, in days (issue 20: airing in the next 14). */
+export const NEW_EPISODES_AHEAD_DAYS = 14;
+
+/** One episode of New Episodes: its show's catalogue summary and the episode. */
+export const newEpisodeItemSchema = z.extend(titleSummarySchema, { episode: upNextEpisodeSchema });
+export type NewEpisodeItem = z.infer<typeof newEpisodeItemSchema>;
+/** New Episodes: aired in the last 7 days or airing in the next 14, by air date, at most 50. */
+export const newEpisodesSchema = z.array(newEpisodeItemSchema);

@@ -21,6 +21,7 @@ import {
   removedSchema,
   savedProgressSchema,
   saveProgressBodySchema,
+  newEpisodesSchema,
   titleProgressSchema,
   upNextSchema,
   userIdParamsSchema,
@@ -141,6 +142,26 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     async (req) => {
       const user = await actingUser(req, req.params.userId);
       return service.upNext(user.uid);
+    },
+  );
+
+  /**
+   * New Episodes: for the same shows as Up Next, the episodes that aired in the last 7 days or
+   * air in the next 14, by air date.
+   */
+  app.get(
+    '/progress/:userId/new-episodes',
+    {
+      schema: {
+        tags,
+        summary: 'New Episodes: aired in the last 7 days or airing in the next 14, by air date',
+        params: userIdParamsSchema,
+        response: { 200: newEpisodesSchema, ...libraryErrors },
+      },
+    },
+    async (req) => {
+      const user = await actingUser(req, req.params.userId);
+      return service.newEpisodes(user.uid);
     },
   );
 

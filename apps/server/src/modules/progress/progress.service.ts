@@ -5,7 +5,10 @@
  */
 import {
   CONTINUE_WATCHING_LIMIT,
+  NEW_EPISODES_AHEAD_DAYS,
+  NEW_EPISODES_PAST_DAYS,
   type ContinueWatchingItem,
+  type NewEpisodeItem,
   type UpNextItem,
   type MediaType,
   type ProgressEntry,
@@ -142,6 +145,70 @@ export class ProgressService {
       if (!next || !title || (next.air_date !== null && next.air_date > today)) return [];
       return [{ ...title, next }];
     });
+  }
+
+  /**
+   * New Episodes (issue 20): for the same shows as Up Next, the episodes of their two latest
+   * seasons that aired in the last {@link NEW_EPISODES_PAST_DAYS} days or air in the next
+   * {@link NEW_EPISODES_AHEAD_DAYS} (around `today`, `YYYY-MM-DD`), by air date then show, at
+   * most 50; shows the catalogue does not know are left out.
+   */
+  async newEpisodes(
+    userId: string,
+    today = new Date().toISOString().slice(0, 10),
+  ): Promise<NewEpisodeItem[]> {
+    const day = 24 * 3600 * 1000;
+    const at = Date.parse(`${today}T00:00:00Z`);
+    const from = new Date(at - NEW_EPISODES_PAST_DAYS * day).toISOString().slice(0, 10);
+    const to = new Date(at + NEW_EPISODES_AHEAD_DAYS * day).toISOString().slice(0, 10);
+    const shows = await repo.upNextShows(this.db, userId, CONTINUE_WATCHING_LIMIT);
+    const perShow = await Promise.all(
+      shows.map(async (id) => {
+        try {
+          const details = await this.catalogue.details('tv', id);
+          const latest = [...new Set((details.seasons ?? []).map((s) => s.season_number))]
+            .filter((n) => n > 0)
+            .sort((a, b) => b - a)
+            .slice(0, 2);
+          const seasons = await Promise.all(latest.map((n) => this.catalogue.season(id, n)));
+          return seasons.flatMap((season) =>
+            season.episodes
+              .filter((e) => e.air_date !== null && e.air_date >= from && e.air_date <= to)
+              .map((e) => ({
+                id,
+                episode: {
+                  season_number: season.season_number,
+                  episode_number: e.episode_number,
+                  name: e.name,
+                  air_date: e.air_date,
+                  still_path: e.still_path || null,
+                },
+              })),
+          );
+        } catch {
+          return [];
+        }
+      }),
+    );
+    const episodes = perShow.flat();
+    const summaries = new Map(
+      (await this.catalogue.summaries('tv', [...new Set(episodes.map((e) => e.id))])).map(
+        (title) => [title.id, title],
+      ),
+    );
+    return episodes
+      .flatMap(({ id, episode }) => {
+        const title = summaries.get(id);
+        return title ? [{ ...title, episode }] : [];
+      })
+      .sort(
+        (a, b) =>
+          (a.episode.air_date ?? '').localeCompare(b.episode.air_date ?? '') ||
+          a.id - b.id ||
+          a.episode.season_number - b.episode.season_number ||
+          a.episode.episode_number - b.episode.episode_number,
+      )
+      .slice(0, 50);
   }
 
   /** The first episode of show `id` not watched after the last one watched; undefined: none. */

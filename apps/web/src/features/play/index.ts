@@ -3,3 +3,4 @@ export { PlayScreen } from './components/play-screen.tsx';
 export { BAD_LINK_MESSAGE, parsePlayTarget } from './play-rules.ts';
 export { ContinueWatchingRow } from './components/continue-watching-row.tsx';
 export { UpNextRow } from './components/up-next-row.tsx';
+export { NewEpisodesRow } from './components/new-episodes-row.tsx';

@@ -8,7 +8,7 @@ import { ServerErrorModal } from '../../../components/server-error-modal.tsx';
 import { Toasts, type Toast } from '../../../components/toasts.tsx';
 import { useLocalStore } from '../../../lib/local-store.ts';
 import { useProviders } from '../api/get-providers.ts';
-import { ContinueWatchingRow, UpNextRow } from '../../play/index.ts';
+import { ContinueWatchingRow, NewEpisodesRow, UpNextRow } from '../../play/index.ts';
 import { useDelayedNotice } from '../../../lib/use-delayed-notice.ts';
 import { useScrollMemory, type ScrollSlot } from '../../../lib/use-scroll-memory.ts';
 import { useHero } from '../hooks/use-hero.ts';
@@ -94,6 +94,7 @@ export function HomeScreen({ uid }: { uid: string | undefined }) {
           )}
           <ContinueWatchingRow uid={uid} />
           <UpNextRow uid={uid} />
+          <NewEpisodesRow uid={uid} />
           <HomeTabs
             value={activeGrid}
             onChange={(grid) => {

@@ -10,8 +10,10 @@ import {
   removedSchema,
   savedProgressSchema,
   titleProgressSchema,
+  newEpisodesSchema,
   upNextSchema,
   type ContinueWatchingItem,
+  type NewEpisodeItem,
   type UpNextItem,
   type MediaType,
   type ProgressEntry,
@@ -102,6 +104,15 @@ export function upNextQueryOptions(uid: string) {
     queryFn: ({ signal }): Promise<UpNextItem[]> =>
       apiGet(`/progress/${encodeURIComponent(uid)}/up-next`, upNextSchema, { signal }),
     staleTime: 0,
+  });
+}
+
+/** Query options of New Episodes (`GET .../progress/{uid}/new-episodes`). */
+export function newEpisodesQueryOptions(uid: string) {
+  return queryOptions({
+    queryKey: [...progressQueryKey(uid), 'new-episodes'] as const,
+    queryFn: ({ signal }): Promise<NewEpisodeItem[]> =>
+      apiGet(`/progress/${encodeURIComponent(uid)}/new-episodes`, newEpisodesSchema, { signal }),
   });
 }
 

@@ -13,6 +13,7 @@ import {
   type MediaType,
   type ProgressEntry,
   type SaveProgressBody,
+  type TitleSummary,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { NotFoundError, type CatalogueSource } from '../catalogue/catalogue.source.ts';
@@ -67,7 +68,7 @@ export class ProgressService {
    */
   async continueWatching(userId: string): Promise<ContinueWatchingItem[]> {
     const rows = await repo.continueWatching(this.db, userId, CONTINUE_WATCHING_LIMIT);
-    const summaries = new Map<string, Awaited<ReturnType<CatalogueSource['summaries']>>[number]>();
+    const summaries = new Map<string, TitleSummary>();
     for (const type of ['movie', 'tv'] as const) {
       const ids = rows.filter((r) => r.media_type === type).map((r) => r.tmdb_id);
       if (ids.length === 0) continue;

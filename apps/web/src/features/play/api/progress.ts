@@ -31,6 +31,15 @@ export interface ProgressTarget {
   episode?: number | undefined;
 }
 
+/** The body fields naming `target`: a show's season and episode, none for a movie. */
+function titleOf(target: ProgressTarget) {
+  return {
+    id: target.id,
+    type: target.type,
+    ...(target.type === 'tv' ? { season: target.season, episode: target.episode } : {}),
+  };
+}
+
 /** Query key of a title's progress; `['progress', uid]` covers every progress answer. */
 export function progressQueryKey(uid: string | undefined, type?: MediaType, id?: number) {
   return type === undefined ? (['progress', uid] as const) : (['progress', uid, type, id] as const);
@@ -49,17 +58,9 @@ export function saveProgress(
   duration: number,
   keepalive = false,
 ) {
-  const body = {
-    userUID,
-    id: target.id,
-    type: target.type,
-    ...(target.type === 'tv' ? { season: target.season, episode: target.episode } : {}),
-    position,
-    duration,
-  };
   return apiCall('/progress/save-progress', savedProgressSchema, {
     method: 'POST',
-    body,
+    body: { userUID, ...titleOf(target), position, duration },
     keepalive,
   });
 }
@@ -154,11 +155,10 @@ export function playerReportUrl(origin: string): string {
  * good for 6 h; `{ token, expiresAt }`. One attempt. @throws ApiError with a spec 8 message.
  */
 export function getPlayerToken(userUID: string, target: ProgressTarget) {
-  const body = {
-    userUID,
-    id: target.id,
-    type: target.type,
-    ...(target.type === 'tv' ? { season: target.season, episode: target.episode } : {}),
-  };
-  return apiSend('POST', '/progress/player-token', body, playerTokenSchema);
+  return apiSend(
+    'POST',
+    '/progress/player-token',
+    { userUID, ...titleOf(target) },
+    playerTokenSchema,
+  );
 }

@@ -38,7 +38,14 @@ export function useVideoProgress(
       if (position === lastSaved) return;
       lastSaved = position;
       saveProgress(uid, current, position, duration, keepalive)
-        .then(() => queryClient.invalidateQueries({ queryKey: progressQueryKey(uid) }))
+        // What shows progress is refetched when next shown; what is on screen now (Home's rows
+        // after leaving, the page's episode marks once watched) at once, not every 10 s.
+        .then((answer) =>
+          queryClient.invalidateQueries({
+            queryKey: progressQueryKey(uid),
+            refetchType: keepalive || answer.watched ? 'active' : 'none',
+          }),
+        )
         .catch((error: unknown) => {
           console.error('Saving the watch progress failed', error);
         });

@@ -31,7 +31,7 @@ const WARM_UP_S = 2;
 const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? '2');
 
 /** One request, sent again and again by the load generator. */
-type LoadRequest = Pick<LoadOptions, 'url' | 'method' | 'headers' | 'body'>;
+export type LoadRequest = Pick<LoadOptions, 'url' | 'method' | 'headers' | 'body'>;
 
 /** Runs the load generator once in its own process. @throws Error when it fails. */
 function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -263,46 +263,61 @@ export async function benchSignedInLoad(
     },
   ];
   for (const call of calls) {
-    const bytes = await bodySize(call.request);
-    await bodySize(catalogue);
-    const { a: user, b: cat } = await measurePair(call.request, catalogue);
-    const ratio = cat.requestsPerSec > 0 ? user.requestsPerSec / cat.requestsPerSec : 0;
-    const label = `api ${database} ${call.name} (signed in)`;
-    record({ name: `${label}: body`, value: bytes, unit: 'bytes' });
-    record({ name: `${label}: requests/s`, value: Math.round(user.requestsPerSec), unit: '/s' });
-    record({ name: `${label}: p50`, value: user.p50, unit: 'ms' });
-    record({
-      name: `${label}: p99`,
-      value: user.p99,
-      unit: 'ms',
-      target: call.read ? '< 100 ms' : undefined,
-    });
-    record({
-      name: `${label}: non-2xx + errors + timeouts`,
-      value: failures(user),
-      unit: '',
-      target: '0 + 0 + 0',
-    });
-    noteStatusCodes(label, user);
-    record({
-      name: `${label}: trending/movie requests/s`,
-      value: Math.round(cat.requestsPerSec),
-      unit: '/s',
-    });
-    record({ name: `${label}: trending/movie p99`, value: cat.p99, unit: 'ms' });
-    if (cat.non2xx + cat.errors + cat.timeouts > 0) {
-      record({
-        name: `${label}: trending/movie non-2xx + errors + timeouts`,
-        value: failures(cat),
-        unit: '',
-      });
-      noteStatusCodes(`${label}: trending/movie`, cat);
-    }
-    record({
-      name: `${label}: / trending/movie throughput`,
-      value: ratio.toFixed(2),
-      unit: 'x',
-      target: call.read ? '>= 0.50' : undefined,
-    });
+    await measureSignedInPair(
+      `api ${database} ${call.name} (signed in)`,
+      call.request,
+      catalogue,
+      call.read ? { p99: '< 100 ms', ratio: '>= 0.50' } : {},
+    );
   }
+}
+
+/**
+ * Measures the signed-in `request` against the signed-out `reference` (a catalogue call) in
+ * alternating rounds and records, under `label`: body bytes, requests/s, p50, p99, failures
+ * (target none), the reference's requests/s and p99, and the throughput ratio. `targets` are
+ * printed beside p99 and the ratio.
+ */
+export async function measureSignedInPair(
+  label: string,
+  request: LoadRequest,
+  reference: LoadRequest,
+  targets: { p99?: string; ratio?: string },
+): Promise<void> {
+  const refName = new URL(reference.url).pathname.split('/').slice(-2).join('/');
+  const bytes = await bodySize(request);
+  await bodySize(reference);
+  const { a: user, b: cat } = await measurePair(request, reference);
+  const ratio = cat.requestsPerSec > 0 ? user.requestsPerSec / cat.requestsPerSec : 0;
+  record({ name: `${label}: body`, value: bytes, unit: 'bytes' });
+  record({ name: `${label}: requests/s`, value: Math.round(user.requestsPerSec), unit: '/s' });
+  record({ name: `${label}: p50`, value: user.p50, unit: 'ms' });
+  record({ name: `${label}: p99`, value: user.p99, unit: 'ms', target: targets.p99 });
+  record({
+    name: `${label}: non-2xx + errors + timeouts`,
+    value: failures(user),
+    unit: '',
+    target: '0 + 0 + 0',
+  });
+  noteStatusCodes(label, user);
+  record({
+    name: `${label}: ${refName} requests/s`,
+    value: Math.round(cat.requestsPerSec),
+    unit: '/s',
+  });
+  record({ name: `${label}: ${refName} p99`, value: cat.p99, unit: 'ms' });
+  if (cat.non2xx + cat.errors + cat.timeouts > 0) {
+    record({
+      name: `${label}: ${refName} non-2xx + errors + timeouts`,
+      value: failures(cat),
+      unit: '',
+    });
+    noteStatusCodes(`${label}: ${refName}`, cat);
+  }
+  record({
+    name: `${label}: / ${refName} throughput`,
+    value: ratio.toFixed(2),
+    unit: 'x',
+    target: targets.ratio,
+  });
 }

@@ -8,9 +8,12 @@
  * bench/results.json with the machine it ran on. Figures are printed, never asserted.
  *
  * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api,
- * scale) runs only those parts; `search` without `import` searches the starter catalogue alone.
+ * home, scale) runs only those parts; `search` without `import` searches the starter catalogue alone.
  * `scale` (bench/scale-out.ts) runs 1, 2 and 4 servers on PostgreSQL and Redis
  * (BENCH_REDIS_URL, default the machine's) behind nginx (Debian's nginx-light).
+ *
+ * `home` (bench/home-answers.ts) measures Home's signed-in answers (My List, Continue Watching,
+ * Up Next, New Episodes) one at a time and under load, once per database.
  *
  * The api part's signed-in calls run once per database of BENCH_DATABASES (default
  * `pglite,postgres`): a server on the embedded database on port 3501, then one on a fresh
@@ -32,6 +35,7 @@ import { writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writ
 import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
 import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.ts';
 import { benchApiLoad, benchSignedInLoad } from './api-load.ts';
+import { benchHomeAnswers } from './home-answers.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRecommender } from './recommender.ts';
 import { benchScaleOut } from './scale-out.ts';
@@ -57,7 +61,16 @@ const SEARCH_QUERIES = 240;
 const APP_PORT = 3501;
 const BARE_PORT = 3590;
 
-const PARTS = ['import', 'search', 'recommender', 'web', 'lighthouse', 'api', 'scale'] as const;
+const PARTS = [
+  'import',
+  'search',
+  'recommender',
+  'web',
+  'lighthouse',
+  'api',
+  'home',
+  'scale',
+] as const;
 const only = new Set(
   (process.env.BENCH_ONLY ?? PARTS.join(','))
     .split(',')
@@ -235,8 +248,9 @@ async function benchServer(): Promise<void> {
   console.log('Building the web app and starting a server for the web and API figures');
   const webDist = await buildWeb();
   try {
-    const kinds = (only.has('api') ? databases : databases.slice(0, 1)) as DatabaseKind[];
-    const perDatabase = only.has('web') || only.has('lighthouse') || only.has('api');
+    const everyDatabase = only.has('api') || only.has('home');
+    const kinds = (everyDatabase ? databases : databases.slice(0, 1)) as DatabaseKind[];
+    const perDatabase = everyDatabase || only.has('web') || only.has('lighthouse');
     for (const [index, kind] of perDatabase ? kinds.entries() : []) {
       const database = kind === 'postgres' ? await createPostgresDatabase() : undefined;
       try {
@@ -250,6 +264,8 @@ async function benchServer(): Promise<void> {
             if (only.has('api')) await benchApiLoad(server, BARE_PORT);
           }
           if (only.has('api')) await benchSignedInLoad(server, account, kind);
+          if (only.has('home'))
+            await benchHomeAnswers(server, await createVerifiedAccount(server), kind);
         } finally {
           await server.stop();
         }
@@ -275,7 +291,7 @@ if (only.has('import') || only.has('search') || only.has('recommender')) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-if (only.has('web') || only.has('lighthouse') || only.has('api') || only.has('scale')) {
+if (['web', 'lighthouse', 'api', 'home', 'scale'].some((part) => only.has(part))) {
   await benchServer();
 }
 

@@ -210,7 +210,9 @@ describe('New Episodes', () => {
     const newEpisodes = async () => {
       const res = await request(t.app, u, 'GET', `${API}/progress/${u.uid}/new-episodes`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ id: number; episode: { episode_number: number; air_date: string } }[]>();
+      return res.json<
+        { id: number; episode: { episode_number: number; air_date: string }; watched: boolean }[]
+      >();
     };
     // Not one of the user's shows yet.
     expect(await newEpisodes()).toEqual([]);
@@ -220,9 +222,21 @@ describe('New Episodes', () => {
       type: 'tv',
     });
     const list = await newEpisodes();
-    expect(list.map((i) => [i.id, i.episode.episode_number, i.episode.air_date])).toEqual([
-      [1396, 91, day(-3)],
-      [1396, 90, day(3)],
+    expect(
+      list.map((i) => [i.id, i.episode.episode_number, i.episode.air_date, i.watched]),
+    ).toEqual([
+      [1396, 91, day(-3), false],
+      [1396, 90, day(3), false],
+    ]);
+    // The aired one watched: still listed, now as watched.
+    const saved = await save(u, {
+      ...{ id: 1396, type: 'tv', season: latest, episode: 91 },
+      ...{ position: 2800, duration: 2800 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await newEpisodes()).map((i) => [i.episode.episode_number, i.watched])).toEqual([
+      [91, true],
+      [90, false],
     ]);
   });
 });

@@ -6,14 +6,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPageSchema } from '@pigostream/contracts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { catalogueContract } from './contract/catalogue-contract.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { STANDIN_TOKEN, startTmdbApp } from './helpers/tmdb-app.ts';
 import { startTmdbStandin, type TmdbStandin } from './helpers/tmdb-standin.ts';
 import { API, createUser, request } from './helpers/users.ts';
 
-const TOKEN = 'standin-read-access-token';
+const TOKEN = STANDIN_TOKEN;
 const TIMEOUT_MS = 1500;
 
 let standin: TmdbStandin;
@@ -24,19 +23,12 @@ async function tmdbApp(
   env: Record<string, string> = {},
   logger: FastifyServerOptions['logger'] = false,
 ): Promise<FastifyInstance> {
-  const config = loadConfig({
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    CATALOG_SOURCE: 'tmdb',
-    TMDB_API_TOKEN: TOKEN,
-    TMDB_BASE_URL: standin.url,
-    UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
-    // One secret for every server here, so a session made on one is valid on the others.
-    AUTH_SECRET: 'tmdb-test-secret-shared-by-the-servers-0123',
-    ...env,
-  });
-  const app = await buildApp({ config, database, logger });
-  await app.ready();
+  const app = await startTmdbApp(
+    standin,
+    database,
+    { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), ...env },
+    logger,
+  );
   apps.push(app);
   return app;
 }

@@ -162,17 +162,21 @@ export const markedSeasonSchema = z.object({
   episodes: z.number().check(z.int()),
 });
 
-/** The episode Up Next offers: the first one not watched after the last one watched. */
-export const upNextEpisodeSchema = z.object({
+/**
+ * An episode as Up Next and New Episodes show it (the first one not watched after the last one
+ * watched; one airing around today); `still_path` is drawn art when the catalogue has no still.
+ */
+export const episodeSummarySchema = z.object({
   season_number: z.number().check(z.int()),
   episode_number: z.number().check(z.int()),
   name: z.string(),
   air_date: z.nullable(z.string()),
   still_path: z.nullable(z.string()),
 });
+export type EpisodeSummary = z.infer<typeof episodeSummarySchema>;
 
 /** One show of Up Next: its catalogue summary and the episode to watch next. */
-export const upNextItemSchema = z.extend(titleSummarySchema, { next: upNextEpisodeSchema });
+export const upNextItemSchema = z.extend(titleSummarySchema, { next: episodeSummarySchema });
 export type UpNextItem = z.infer<typeof upNextItemSchema>;
 /** Up Next: at most 20 shows, the one watched last first. */
 export const upNextSchema = z.array(upNextItemSchema);
@@ -182,8 +186,14 @@ export const NEW_EPISODES_PAST_DAYS = 7;
 /** How far ahead New Episodes looks, in days (issue 20: airing in the next 14). */
 export const NEW_EPISODES_AHEAD_DAYS = 14;
 
-/** One episode of New Episodes: its show's catalogue summary and the episode. */
-export const newEpisodeItemSchema = z.extend(titleSummarySchema, { episode: upNextEpisodeSchema });
+/**
+ * One episode of New Episodes: its show's catalogue summary, the episode, and whether the user
+ * has watched it (an aired episode not watched counts towards the sidebar's badge).
+ */
+export const newEpisodeItemSchema = z.extend(titleSummarySchema, {
+  episode: episodeSummarySchema,
+  watched: z.boolean(),
+});
 export type NewEpisodeItem = z.infer<typeof newEpisodeItemSchema>;
 /** New Episodes: aired in the last 7 days or airing in the next 14, by air date, at most 50. */
 export const newEpisodesSchema = z.array(newEpisodeItemSchema);

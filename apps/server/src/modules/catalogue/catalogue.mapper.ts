@@ -1,5 +1,6 @@
 /** Rows of the catalogue repository to TMDB-shaped answers (spec section 3). */
 import type {
+  EpisodeSummary,
   MediaDetails,
   MediaListItem,
   MediaPage,
@@ -144,6 +145,17 @@ export function toDetails(
 }
 
 /** `tv/{id}/season/{n}` with every episode. */
+/** An episode row as Up Next and New Episodes show it (drawn art when it has no still). */
+export function toEpisodeSummary(e: EpisodeRow): EpisodeSummary {
+  return {
+    season_number: e.season_number,
+    episode_number: e.episode_number,
+    name: e.name,
+    air_date: e.air_date,
+    still_path: imageOr(e.still_path, 'still', `episode-${e.id}`, `${e.episode_number}. ${e.name}`),
+  };
+}
+
 export function toSeason(
   showTitle: string,
   season: SeasonRow,

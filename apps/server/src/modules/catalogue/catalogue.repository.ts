@@ -255,6 +255,42 @@ export function findEpisodes(
   );
 }
 
+/** The season numbers of shows `showIds`, as `[show id, season number]`, ascending. */
+export function findSeasonNumbers(
+  db: Database,
+  showIds: readonly number[],
+): Promise<{ tmdb_id: number; season_number: number }[]> {
+  if (showIds.length === 0) return Promise.resolve([]);
+  return queryRows(
+    db,
+    sql`select tmdb_id, season_number from seasons
+        where tmdb_id in (${sql.join(
+          showIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by tmdb_id, season_number`,
+  );
+}
+
+/** The episodes of the given `[show id, season number]` pairs, by show, season and number. */
+export function findEpisodesOfSeasons(
+  db: Database,
+  seasons: readonly (readonly [number, number])[],
+): Promise<(EpisodeRow & { tmdb_id: number })[]> {
+  if (seasons.length === 0) return Promise.resolve([]);
+  return queryRows(
+    db,
+    sql`select tmdb_id, id, season_number, episode_number, name, overview,
+          air_date::text as air_date, still_path, runtime, vote_average
+        from episodes
+        where (tmdb_id, season_number) in (${sql.join(
+          seasons.map(([show, season]) => sql`(${show}::int, ${season}::int)`),
+          sql`, `,
+        )})
+        order by tmdb_id, season_number, episode_number`,
+  );
+}
+
 /** List rows of the given titles (any order); unknown ids and stubs are absent. */
 export function findTitlesByIds(
   db: Database,

@@ -4,6 +4,7 @@
  * tmdb/tmdb.source.ts). Every method answers TMDB-shaped objects (spec section 3).
  */
 import type {
+  EpisodeSummary,
   MediaDetails,
   MediaPage,
   MediaType,
@@ -34,6 +35,18 @@ export interface CatalogueSource {
    * are left out (so a caller can tell them apart).
    */
   summaries(type: MediaType, ids: number[]): Promise<TitleSummary[]>;
+  /**
+   * Episode guides of shows, for Up Next and New Episodes (issue 20): for each of `showIds` the
+   * catalogue knows, the episodes of the seasons `pick` chooses from the show's season numbers
+   * (specials are season 0), by season then episode number. The local database answers all
+   * shows in two queries; TMDB reads each show's details and chosen seasons (cached answers),
+   * shows in parallel. Unknown shows, and on TMDB shows whose answers are unusable, are absent.
+   * @throws UpstreamError when TMDB cannot be reached
+   */
+  episodeGuides(showIds: number[], pick: SeasonPick): Promise<Map<number, EpisodeSummary[]>>;
 }
+
+/** Chooses the seasons of show `showId` to read, from its season numbers (ascending). */
+export type SeasonPick = (seasonNumbers: number[], showId: number) => number[];
 
 export const PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 /** The catalogue answered from the local database (CATALOG_SOURCE=local). */
-import type { MediaType } from '@pigostream/contracts';
+import type { EpisodeSummary, MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import * as repo from './catalogue.repository.ts';
-import { toDetails, toPage, toSeason, toSummary } from './catalogue.mapper.ts';
+import { toDetails, toEpisodeSummary, toPage, toSeason, toSummary } from './catalogue.mapper.ts';
 import { NotFoundError, PAGE_SIZE, type CatalogueSource } from './catalogue.source.ts';
 
 const offset = (page: number) => (page - 1) * PAGE_SIZE;
@@ -55,6 +55,20 @@ export function createLocalSource(db: Database, activity: RecentActivity): Catal
       const season = await repo.findSeason(db, showId, seasonNumber);
       if (!season) throw new NotFoundError(`Show ${showId} has no season ${seasonNumber}`);
       return toSeason(show.title, season, await repo.findEpisodes(db, showId, seasonNumber));
+    },
+    async episodeGuides(showIds, pick) {
+      const seasonsOf = new Map<number, number[]>();
+      for (const row of await repo.findSeasonNumbers(db, showIds)) {
+        seasonsOf.set(row.tmdb_id, [...(seasonsOf.get(row.tmdb_id) ?? []), row.season_number]);
+      }
+      const chosen = [...seasonsOf].flatMap(([show, numbers]) =>
+        pick(numbers, show).map((season) => [show, season] as const),
+      );
+      const guides = new Map<number, EpisodeSummary[]>([...seasonsOf.keys()].map((id) => [id, []]));
+      for (const row of await repo.findEpisodesOfSeasons(db, chosen)) {
+        guides.get(row.tmdb_id)?.push(toEpisodeSummary(row));
+      }
+      return guides;
     },
   };
 }

@@ -207,15 +207,22 @@ export function readStarterCatalogue(dir = STARTER_DIR): StarterCatalogue {
   return { titles: mergeDuplicates(titles), anime, relations, links };
 }
 
+/** Counts of what a load of the starter catalogue added. */
+export interface StarterCounts {
+  titles: number;
+  episodes: number;
+  anime: number;
+}
+
 /**
- * Writes the starter catalogue when the catalogue is empty.
- * @returns counts of what was written, or null when the catalogue already had titles.
+ * Writes the starter catalogue (merge-upsert, as the importers do: a second load adds nothing),
+ * whatever the catalogue holds already: `pigo import starter`.
+ * @returns counts of what was added.
  */
-export async function seedIfEmpty(
+export async function writeStarterCatalogue(
   db: Database,
   dir = STARTER_DIR,
-): Promise<{ titles: number; episodes: number; anime: number } | null> {
-  if (!(await isCatalogueEmpty(db))) return null;
+): Promise<StarterCounts> {
   const starter = readStarterCatalogue(dir);
   const written = await writeTitles(db, starter.titles);
   const anime = await writeAnime(db, starter.anime, starter.relations, starter.links);
@@ -226,4 +233,13 @@ export async function seedIfEmpty(
     episodes: written.episodes.added,
     anime: anime.entries.added,
   };
+}
+
+/**
+ * Writes the starter catalogue when the catalogue is empty (a new server's first start).
+ * @returns counts of what was written, or null when the catalogue already had titles.
+ */
+export async function seedIfEmpty(db: Database, dir = STARTER_DIR): Promise<StarterCounts | null> {
+  if (!(await isCatalogueEmpty(db))) return null;
+  return writeStarterCatalogue(db, dir);
 }

@@ -192,16 +192,30 @@ export async function upNextShows(db: Database, userId: string, limit: number): 
   return rows.map((r) => r.tmdb_id);
 }
 
-/** The episodes of show `id` that `userId` has watched, as `[season, episode]`. */
+/**
+ * The episodes of shows `ids` that `userId` has watched (specials included), as show id ->
+ * `[season, episode]` pairs; shows with none are absent.
+ */
 export async function watchedEpisodes(
   db: Database,
   userId: string,
-  id: number,
-): Promise<[number, number][]> {
-  const rows = await queryRows<{ season_number: number; episode_number: number }>(
+  ids: readonly number[],
+): Promise<Map<number, [number, number][]>> {
+  const watched = new Map<number, [number, number][]>();
+  if (ids.length === 0) return watched;
+  const rows = await queryRows<{ tmdb_id: number; season_number: number; episode_number: number }>(
     db,
-    sql`select season_number, episode_number from watch_progress
-        where user_id = ${userId} and media_type = 'tv' and tmdb_id = ${id} and watched`,
+    sql`select tmdb_id, season_number, episode_number from watch_progress
+        where user_id = ${userId} and media_type = 'tv' and watched
+          and tmdb_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
   );
-  return rows.map((r) => [r.season_number, r.episode_number]);
+  for (const row of rows) {
+    const pairs = watched.get(row.tmdb_id) ?? [];
+    pairs.push([row.season_number, row.episode_number]);
+    watched.set(row.tmdb_id, pairs);
+  }
+  return watched;
 }

@@ -122,7 +122,8 @@ export class ProgressService {
    * after the last one watched (S1 E1 when none was), across season boundaries; specials
    * (season 0) are never offered. A show is left out when that episode has not aired by
    * `today` (`YYYY-MM-DD`; no air date counts as aired), when there is none (all watched), when
-   * it is in Continue Watching, or when the catalogue does not know it.
+   * it is in Continue Watching, or when the catalogue does not know it. Three queries and one
+   * read of the catalogue's episode guides, whatever the number of shows.
    */
   async upNext(
     userId: string,
@@ -134,15 +135,30 @@ export class ProgressService {
     ]);
     const continuing = new Set(started.filter((r) => r.media_type === 'tv').map((r) => r.tmdb_id));
     const candidates = shows.filter((id) => !continuing.has(id));
-    const nexts = await Promise.all(
-      candidates.map((id) => this.nextEpisode(userId, id).catch(() => undefined)),
+    const watched = await repo.watchedEpisodes(this.db, userId, candidates);
+    const lastWatched = new Map(
+      candidates.map((id) => [id, latestEpisode((watched.get(id) ?? []).filter(([s]) => s > 0))]),
     );
-    const summaries = new Map(
-      (await this.catalogue.summaries('tv', candidates)).map((title) => [title.id, title]),
-    );
-    return candidates.flatMap((id, index) => {
-      const next = nexts[index];
-      const title = summaries.get(id);
+    const [guides, summaries] = await Promise.all([
+      this.catalogue.episodeGuides(candidates, (numbers, id) =>
+        numbers.filter((n) => n > 0 && n >= (lastWatched.get(id)?.[0] ?? 0)),
+      ),
+      this.catalogue.summaries('tv', candidates),
+    ]);
+    const titles = new Map(summaries.map((title) => [title.id, title]));
+    return candidates.flatMap((id) => {
+      const [lastSeason, lastEpisode] = lastWatched.get(id) ?? [0, 0];
+      const seen = new Set((watched.get(id) ?? []).map(([s, e]) => `${String(s)}:${String(e)}`));
+      const next = guides
+        .get(id)
+        ?.find(
+          (e) =>
+            e.season_number > 0 &&
+            (e.season_number > lastSeason ||
+              (e.season_number === lastSeason && e.episode_number > lastEpisode)) &&
+            !seen.has(`${String(e.season_number)}:${String(e.episode_number)}`),
+        );
+      const title = titles.get(id);
       if (!next || !title || (next.air_date !== null && next.air_date > today)) return [];
       return [{ ...title, next }];
     });
@@ -152,7 +168,8 @@ export class ProgressService {
    * New Episodes (issue 20): for the same shows as Up Next, the episodes of their two latest
    * seasons that aired in the last {@link NEW_EPISODES_PAST_DAYS} days or air in the next
    * {@link NEW_EPISODES_AHEAD_DAYS} (around `today`, `YYYY-MM-DD`), by air date then show, at
-   * most 50; shows the catalogue does not know are left out.
+   * most 50, each saying whether the user watched it; shows the catalogue does not know are
+   * left out.
    */
   async newEpisodes(
     userId: string,
@@ -163,44 +180,35 @@ export class ProgressService {
     const from = new Date(at - NEW_EPISODES_PAST_DAYS * day).toISOString().slice(0, 10);
     const to = new Date(at + NEW_EPISODES_AHEAD_DAYS * day).toISOString().slice(0, 10);
     const shows = await repo.upNextShows(this.db, userId, CONTINUE_WATCHING_LIMIT);
-    const perShow = await Promise.all(
-      shows.map(async (id) => {
-        try {
-          const details = await this.catalogue.details('tv', id);
-          const latest = [...new Set((details.seasons ?? []).map((s) => s.season_number))]
-            .filter((n) => n > 0)
-            .sort((a, b) => b - a)
-            .slice(0, 2);
-          const seasons = await Promise.all(latest.map((n) => this.catalogue.season(id, n)));
-          return seasons.flatMap((season) =>
-            season.episodes
-              .filter((e) => e.air_date !== null && e.air_date >= from && e.air_date <= to)
-              .map((e) => ({
-                id,
-                episode: {
-                  season_number: season.season_number,
-                  episode_number: e.episode_number,
-                  name: e.name,
-                  air_date: e.air_date,
-                  still_path: e.still_path || null,
-                },
-              })),
-          );
-        } catch {
-          return [];
-        }
-      }),
+    const [guides, watched] = await Promise.all([
+      this.catalogue.episodeGuides(shows, (numbers) => numbers.filter((n) => n > 0).slice(-2)),
+      repo.watchedEpisodes(this.db, userId, shows),
+    ]);
+    const seen = new Set(
+      [...watched].flatMap(([id, pairs]) =>
+        pairs.map(([s, e]) => `${String(id)}:${String(s)}:${String(e)}`),
+      ),
     );
-    const episodes = perShow.flat();
+    const episodes = [...guides].flatMap(([id, guide]) =>
+      guide
+        .filter((e) => e.air_date !== null && e.air_date >= from && e.air_date <= to)
+        .map((episode) => ({
+          id,
+          episode,
+          watched: seen.has(
+            `${String(id)}:${String(episode.season_number)}:${String(episode.episode_number)}`,
+          ),
+        })),
+    );
     const summaries = new Map(
       (await this.catalogue.summaries('tv', [...new Set(episodes.map((e) => e.id))])).map(
         (title) => [title.id, title],
       ),
     );
     return episodes
-      .flatMap(({ id, episode }) => {
+      .flatMap(({ id, episode, watched: isWatched }) => {
         const title = summaries.get(id);
-        return title ? [{ ...title, episode }] : [];
+        return title ? [{ ...title, episode, watched: isWatched }] : [];
       })
       .sort(
         (a, b) =>
@@ -212,44 +220,18 @@ export class ProgressService {
       .slice(0, 50);
   }
 
-  /** The first episode of show `id` not watched after the last one watched; undefined: none. */
-  private async nextEpisode(userId: string, id: number): Promise<UpNextItem['next'] | undefined> {
-    const watched = (await repo.watchedEpisodes(this.db, userId, id)).filter(([s]) => s > 0);
-    const seen = new Set(watched.map(([s, e]) => `${String(s)}:${String(e)}`));
-    const [lastSeason, lastEpisode] = watched.reduce<[number, number]>(
-      (last, cur) => (cur[0] > last[0] || (cur[0] === last[0] && cur[1] > last[1]) ? cur : last),
-      [0, 0],
-    );
-    const details = await this.catalogue.details('tv', id);
-    const seasons = [...new Set((details.seasons ?? []).map((s) => s.season_number))]
-      .filter((n) => n > 0 && n >= lastSeason)
-      .sort((a, b) => a - b);
-    for (const seasonNumber of seasons) {
-      const season = await this.catalogue.season(id, seasonNumber);
-      const next = [...season.episodes]
-        .sort((a, b) => a.episode_number - b.episode_number)
-        .find(
-          (e) =>
-            (seasonNumber > lastSeason || e.episode_number > lastEpisode) &&
-            !seen.has(`${String(seasonNumber)}:${String(e.episode_number)}`),
-        );
-      if (next) {
-        return {
-          season_number: seasonNumber,
-          episode_number: next.episode_number,
-          name: next.name,
-          air_date: next.air_date,
-          still_path: next.still_path || null,
-        };
-      }
-    }
-    return undefined;
-  }
-
   /** @throws NotFoundError (404) unless the catalogue knows the title. */
   async assertKnownTitle(type: MediaType, id: number): Promise<void> {
     const [known] = await this.catalogue.summaries(type, [id]);
     if (!known)
       throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${String(id)}`);
   }
+}
+
+/** The latest of `[season, episode]` pairs; `[0, 0]` when there are none. */
+function latestEpisode(pairs: readonly [number, number][]): [number, number] {
+  return pairs.reduce<[number, number]>(
+    (last, cur) => (cur[0] > last[0] || (cur[0] === last[0] && cur[1] > last[1]) ? cur : last),
+    [0, 0],
+  );
 }

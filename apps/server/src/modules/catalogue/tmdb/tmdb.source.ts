@@ -3,7 +3,7 @@
  * the local source, through the shared cache with a freshness suited to each call.
  */
 import type { z } from 'zod';
-import type { MediaType } from '@pigostream/contracts';
+import type { EpisodeSummary, MediaType } from '@pigostream/contracts';
 import { readLeniently, UnreadableAnswerError } from '../../../lib/lenient.ts';
 import type { CachedLoader } from '../../../lib/shared-cache.ts';
 import { reportDrift, type DriftLog } from '../../../lib/upstream-drift.ts';
@@ -64,6 +64,14 @@ export function createTmdbSource(
     loader
       .load(key, fresh, () => read(tmdbPageSchema(type), path, params))
       .then((answer) => toPage(answer, type, params.page));
+
+  const season = async (showId: number, seasonNumber: number) =>
+    toSeason(
+      await loader.load(`season:${String(showId)}:${String(seasonNumber)}`, FRESH_MS.season, () =>
+        read(tmdbSeasonSchema, `tv/${String(showId)}/season/${String(seasonNumber)}`),
+      ),
+      showId,
+    );
 
   const details = async (type: MediaType, id: number) =>
     toDetails(
@@ -137,13 +145,36 @@ export function createTmdbSource(
           : [],
       );
     },
-    async season(showId, seasonNumber) {
-      const season = await loader.load(
-        `season:${String(showId)}:${String(seasonNumber)}`,
-        FRESH_MS.season,
-        () => read(tmdbSeasonSchema, `tv/${String(showId)}/season/${String(seasonNumber)}`),
+    season,
+    async episodeGuides(showIds, pick) {
+      const guides = await Promise.all(
+        showIds.map(async (id) => {
+          try {
+            const show = await details('tv', id);
+            const numbers = [...new Set((show.seasons ?? []).map((s) => s.season_number))].sort(
+              (a, b) => a - b,
+            );
+            const seasons = await Promise.all(pick(numbers, id).map((n) => season(id, n)));
+            const episodes = seasons.flatMap((s) =>
+              [...s.episodes]
+                .sort((a, b) => a.episode_number - b.episode_number)
+                .map((e): EpisodeSummary => ({
+                  season_number: s.season_number,
+                  episode_number: e.episode_number,
+                  name: e.name,
+                  air_date: e.air_date,
+                  still_path: e.still_path || null,
+                })),
+            );
+            return [[id, episodes] as const];
+          } catch (error) {
+            // A show TMDB no longer has, or whose answers are unusable, is left out.
+            if (error instanceof NotFoundError || error instanceof UnexpectedAnswerError) return [];
+            throw error;
+          }
+        }),
       );
-      return toSeason(season, showId);
+      return new Map(guides.flat());
     },
   };
 }

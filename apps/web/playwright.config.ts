@@ -1,13 +1,14 @@
 /**
  * Browser tests against the real server and the built app (`npm run test:e2e` builds first).
  * Chromium is Debian's `/usr/bin/chromium`: no browser is ever downloaded. Each run starts the
- * server on port 3210 with a fresh data directory, so the starter catalogue is always loaded.
+ * server on port 3210 with a fresh data directory, so the starter catalogue is always loaded, plus
+ * one show airing around the day of the run (e2e/support/airing-show.ts).
  *
  * Identity runs for real: the global setup starts an SMTP server (port 2526) that saves every
  * message under PIGO_E2E_MAIL_DIR and a local OpenID Connect provider (port 3290) standing in
  * for Google; the app server sends its mail to the one and signs in with the other.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -22,6 +23,7 @@ import {
   OIDC_ISSUER,
   SMTP_PORT,
 } from './e2e/support/e2e-env.ts';
+import { writeAiringShow } from './e2e/support/airing-show.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 // Set once in the runner's process; workers inherit them, and the teardown removes them.
@@ -33,6 +35,10 @@ const dataDir = process.env.PIGO_E2E_DATA_DIR;
 // The local media library starts empty; tests put files in it and ask the server to rescan.
 mkdirSync(process.env.PIGO_E2E_MEDIA_DIR, { recursive: true });
 const configDir = path.join(import.meta.dirname, 'e2e/support/config');
+// A show airing around today (e2e/support/airing-show.ts), imported before the server starts.
+process.env.PIGO_E2E_AIRING_FILE ??= path.join(os.tmpdir(), `pigo-e2e-airing-${runId}.jsonl`);
+const airingShowFile = process.env.PIGO_E2E_AIRING_FILE;
+if (!existsSync(airingShowFile)) writeAiringShow(airingShowFile);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -62,7 +68,12 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // The starter catalogue is loaded first: a server loads it by itself only into an empty one.
+    command: [
+      'npx tsx apps/server/src/cli.ts import starter',
+      `npx tsx apps/server/src/cli.ts import movnix-tv ${airingShowFile}`,
+      'npx tsx apps/server/src/main.ts',
+    ].join(' && '),
     cwd: repoRoot,
     url: `${APP_URL}/pigo-stream/health`,
     env: {

@@ -25,6 +25,7 @@ import {
   type ImportOptions,
   type ImportSummary,
 } from './modules/catalogue/importers/index.ts';
+import { writeStarterCatalogue } from './modules/catalogue/seed.ts';
 import { BackupFileError } from './modules/backup/backup.format.ts';
 import {
   backupCommand,
@@ -149,6 +150,17 @@ function importCommand(): Command {
       } finally {
         report.stop();
       }
+    });
+  command
+    .command('starter')
+    .description(
+      'load the starter catalogue (a new server loads it by itself only when its catalogue is empty)',
+    )
+    .action(async () => {
+      const counts = await withDatabase((db) => writeStarterCatalogue(db));
+      console.log(
+        `starter: titles +${String(counts.titles)}, episodes +${String(counts.episodes)}, anime +${String(counts.anime)}`,
+      );
     });
   for (const kind of Object.keys(IMPORTERS)) {
     command

@@ -323,4 +323,23 @@ describe('pigo CLI', () => {
     expect(result.stdout).toMatch(/^anilist: 3 read, 1 skipped; anime \+2 ~0 =0, relations \+3; /m);
     expect(result.stderr).toMatch(/line 3: skipped/);
   });
+
+  it('loads the starter catalogue beside imported titles, once', () => {
+    // The imported file came first, so a server would not load the starter by itself.
+    const env = { DATA_DIR: path.join(dir, 'starter-data') };
+    expect(cli(['import', 'anilist', fileOf('anilist')], env).status).toBe(0);
+    const first = cli(['import', 'starter'], env);
+    expect(first.status, first.stderr).toBe(0);
+    const [titles, episodes, anime] = (
+      /^starter: titles \+(\d+), episodes \+(\d+), anime \+(\d+)$/m.exec(first.stdout) ?? []
+    )
+      .slice(1)
+      .map(Number);
+    expect(titles).toBeGreaterThan(200);
+    expect(episodes).toBeGreaterThan(1000);
+    expect(anime).toBeGreaterThan(100);
+    expect(cli(['import', 'starter'], env).stdout).toMatch(
+      /^starter: titles \+0, episodes \+0, anime \+0$/m,
+    );
+  });
 });

@@ -85,16 +85,21 @@ afterAll(async () => {
   await t.close();
 });
 
-it.each(['/', '/index', '/my-list', '/watch-history', '/play?id=603&type=movie', '/pigostore'])(
-  '%s answers the app shell, never cached',
-  async (url) => {
-    const res = await t.app.inject({ url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('id="root"');
-  },
-);
+it.each([
+  '/',
+  '/index',
+  '/my-list',
+  '/watch-history',
+  '/new-episodes',
+  '/play?id=603&type=movie',
+  '/pigostore',
+])('%s answers the app shell, never cached', async (url) => {
+  const res = await t.app.inject({ url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('text/html');
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(res.body).toContain('id="root"');
+});
 
 it('serves hashed assets compressed with a one-year immutable cache', async () => {
   const res = await t.app.inject({

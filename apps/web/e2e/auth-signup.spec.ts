@@ -198,7 +198,13 @@ test('an unverified user sees the pending state and resends with a 30 s cooldown
   expect(countMail(account.email, SUBJECTS.verify)).toBe(2);
 
   // Unverified users are kept out of the verified screens, but may open /pigostore.
-  for (const path of ['/index', '/my-list', '/watch-history', '/play?id=603&type=movie']) {
+  for (const path of [
+    '/index',
+    '/my-list',
+    '/watch-history',
+    '/new-episodes',
+    '/play?id=603&type=movie',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
     await expect(

@@ -86,6 +86,7 @@ test('signed-out visitors are sent to / from every app screen', async ({ page })
     '/index',
     '/my-list',
     '/watch-history',
+    '/new-episodes',
     '/play?id=603&type=movie',
     '/pigostore',
   ]) {

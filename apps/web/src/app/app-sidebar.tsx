@@ -8,15 +8,24 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import type { SidebarDrawerProps } from '../components/sidebar-drawer.tsx';
 import { useAppConfig } from '../features/app-config/index.ts';
 import { useMe, useSignOut } from '../features/auth/index.ts';
+import { useNewEpisodeCount } from '../features/play/index.ts';
+import { badgeText } from '../lib/badge.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 
 /** How long to wait for an idle moment before fetching the drawer chunk anyway, in ms. */
 const PRELOAD_FALLBACK_MS = 1_500;
 
+/** '1 new episode', '3 new episodes'. */
+function newEpisodesLabel(count: number): string {
+  return `${String(count)} new episode${count === 1 ? '' : 's'}`;
+}
+
 /**
  * 'Open menu' for a signed-in user (nothing otherwise) and the drawer it opens, with the
  * user's avatar, name and e-mail, Sign Out (the shared sign-out hook: ends the session, clears
- * the remembered state, goes to `/`) and the links of `GET /app-config`. If the drawer's chunk
+ * the remembered state, goes to `/`), the New Episodes entry and the links of `GET /app-config`.
+ * The button and the entry carry a badge with the count of new episodes (issue 20: aired, not
+ * watched), asked for once the page is idle, for verified users. If the drawer's chunk
  * cannot be fetched (server down), the click is only logged.
  */
 export function AppSidebar() {
@@ -26,6 +35,9 @@ export function AppSidebar() {
   const [Drawer, setDrawer] = useState<ComponentType<SidebarDrawerProps> | null>(null);
   const { signOut, isPending } = useSignOut();
   const config = useAppConfig(Boolean(user));
+  // The badge's call waits for an idle moment too: it is never on a screen's first paint.
+  const [idle, setIdle] = useState(false);
+  const newEpisodes = useNewEpisodeCount(idle && user?.emailVerified ? user.uid : undefined);
 
   const load = useCallback(
     () =>
@@ -35,6 +47,7 @@ export function AppSidebar() {
     [],
   );
   const preload = useCallback(() => {
+    setIdle(true);
     if (!Drawer) load().catch(() => undefined);
   }, [Drawer, load]);
 
@@ -58,7 +71,7 @@ export function AppSidebar() {
       <button
         ref={opener}
         type="button"
-        aria-label="Open menu"
+        aria-label={newEpisodes > 0 ? `Open menu (${newEpisodesLabel(newEpisodes)})` : 'Open menu'}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}
@@ -72,9 +85,18 @@ export function AppSidebar() {
             });
           }
         }}
-        className="rounded-md p-2 text-neutral-200 hover:bg-white/10 hover:text-white"
+        className="relative rounded-md p-2 text-neutral-200 hover:bg-white/10 hover:text-white"
       >
         <Menu aria-hidden="true" className="size-6" />
+        {newEpisodes > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="menu-badge"
+            className="absolute top-0.5 right-0.5 flex min-w-4 items-center justify-center rounded-full bg-accent px-1 text-[0.65rem] leading-4 font-bold text-white"
+          >
+            {badgeText(newEpisodes)}
+          </span>
+        )}
       </button>
       {Drawer && (
         <Drawer
@@ -83,6 +105,7 @@ export function AppSidebar() {
           user={user}
           chatUrl={config.data?.chatUrl ?? null}
           sourceUrl={config.data?.sourceUrl ?? null}
+          newEpisodes={newEpisodes}
           onSignOut={signOut}
           signingOut={isPending}
           returnFocus={opener}

@@ -65,6 +65,7 @@ const loadAppLayout = once(() => import('./app-layout.tsx'));
 const SCREENS = {
   '/': once(() => import('./routes/sign-in.tsx')),
   '/reset-password': once(() => import('./routes/reset-password.tsx')),
+  // '/new-episodes' renders another screen of Home's chunk (routes/home.tsx).
   '/index': once(() => import('./routes/home.tsx')),
   '/my-list': once(() => import('./routes/my-list.tsx')),
   '/watch-history': once(() => import('./routes/watch-history.tsx')),
@@ -72,6 +73,9 @@ const SCREENS = {
   '/pigostore': once(() => import('./routes/pigostore.tsx')),
   '*': once(() => import('./routes/not-found.tsx')),
 } satisfies Record<string, ChunkLoader<{ Component: ComponentType }>>;
+
+/** Screens rendered from another path's chunk: the path whose chunk they are in. */
+const SHARED_CHUNKS = { '/new-episodes': '/index' } as const;
 
 /** A lazy screen from a route module exporting `Component` (the route-module convention). */
 function screen(path: keyof typeof SCREENS) {
@@ -83,6 +87,7 @@ const ResetPassword = screen('/reset-password');
 const Home = screen('/index');
 const MyList = screen('/my-list');
 const WatchHistory = screen('/watch-history');
+const NewEpisodes = lazyChunk(SCREENS[SHARED_CHUNKS['/new-episodes']], (m) => m.NewEpisodes);
 const Play = screen('/play');
 const PigoStore = screen('/pigostore');
 const NotFound = screen('*');
@@ -96,7 +101,8 @@ const AppLayout = lazyChunk(loadAppLayout, (module) => module.AppLayout);
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const load = path in SCREENS ? SCREENS[path as keyof typeof SCREENS] : SCREENS['*'];
+  const key = path in SHARED_CHUNKS ? SHARED_CHUNKS[path as keyof typeof SHARED_CHUNKS] : path;
+  const load = key in SCREENS ? SCREENS[key as keyof typeof SCREENS] : SCREENS['*'];
   const ignore = () => undefined;
   await Promise.all([
     path !== '/' && path !== '/reset-password' ? loadAppLayout().catch(ignore) : undefined,
@@ -106,7 +112,7 @@ export async function preloadScreen(pathname: string): Promise<void> {
 
 /**
  * Keeps users out of screens they may not see (spec 2, spec 6): signed-out users, and
- * unverified users on /index, /my-list, /watch-history and /play, go to `/`; /pigostore needs
+ * unverified users on /index, /my-list, /watch-history, /new-episodes and /play, go to `/`; /pigostore needs
  * any session. While the sign-in state is first determined, the loading mark shows (Suspense).
  */
 function Guard() {
@@ -133,6 +139,7 @@ export function AppRouter() {
               <Route path="/index" element={<Home />} />
               <Route path="/my-list" element={<MyList />} />
               <Route path="/watch-history" element={<WatchHistory />} />
+              <Route path="/new-episodes" element={<NewEpisodes />} />
               <Route path="/play" element={<Play />} />
               <Route path="/pigostore" element={<PigoStore />} />
               <Route path="*" element={<NotFound />} />

@@ -5,8 +5,18 @@
  * a click outside closes it. Loaded on demand (see app/app-sidebar.tsx).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { CodeXml, ExternalLink, LoaderCircle, LogOut, MessagesSquare, X } from 'lucide-react';
+import {
+  CalendarClock,
+  CodeXml,
+  ExternalLink,
+  LoaderCircle,
+  LogOut,
+  MessagesSquare,
+  X,
+} from 'lucide-react';
 import { useState, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { badgeText } from '../lib/badge.ts';
 
 /** Who is signed in, as the drawer shows them. */
 export interface DrawerUser {
@@ -23,6 +33,8 @@ export interface SidebarDrawerProps {
   /** The configured links; a null one is hidden (decisions.md). */
   chatUrl: string | null;
   sourceUrl: string | null;
+  /** Aired episodes of the user's shows not watched yet (issue 20), shown on New Episodes. */
+  newEpisodes: number;
   onSignOut: () => void;
   signingOut: boolean;
   /** Where the focus returns when the drawer closes (the header's menu button). */
@@ -37,11 +49,21 @@ function initial(user: DrawerUser): string {
 /**
  * A 288 px (at most 85% of the screen) panel sliding in from the left over a dimmed backdrop:
  * the avatar (photo, or the initial when there is none or it fails), display name, e-mail, the
- * Sign Out button, then 'Follow us for updates' with the configured links (new tab).
+ * Sign Out button, the New Episodes link with its badge (`newEpisodes`; issue 20), then 'Follow
+ * us for updates' with the configured links (new tab).
  */
 export function SidebarDrawer(props: SidebarDrawerProps) {
-  const { open, onOpenChange, user, chatUrl, sourceUrl, onSignOut, signingOut, returnFocus } =
-    props;
+  const {
+    open,
+    onOpenChange,
+    user,
+    chatUrl,
+    sourceUrl,
+    newEpisodes,
+    onSignOut,
+    signingOut,
+    returnFocus,
+  } = props;
   const [photoFailed, setPhotoFailed] = useState(false);
   const name = user.displayName?.trim() || user.email?.split('@')[0] || 'Viewer';
 
@@ -119,6 +141,25 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
               Sign Out
             </button>
           </div>
+
+          <nav aria-label="More" className="flex flex-col gap-1 border-t border-white/10 pt-5">
+            <Link
+              to="/new-episodes"
+              onClick={() => {
+                onOpenChange(false);
+              }}
+              className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-neutral-200 hover:bg-white/10"
+            >
+              <CalendarClock aria-hidden="true" className="size-4" />
+              <span className="flex-1">New Episodes</span>
+              {newEpisodes > 0 && (
+                <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-white">
+                  {badgeText(newEpisodes)}
+                  <span className="sr-only"> new</span>
+                </span>
+              )}
+            </Link>
+          </nav>
 
           <div className="mt-auto flex flex-col gap-2 border-t border-white/10 pt-5">
             <p className="text-sm font-semibold text-neutral-200">Follow us for updates</p>

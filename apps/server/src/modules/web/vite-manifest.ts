@@ -45,6 +45,7 @@ export const ROUTE_MODULES = {
     'src/app/app-layout.tsx',
     'src/app/routes/watch-history.tsx',
   ],
+  '/new-episodes': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
   '/play': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/play.tsx'],
   '/pigostore': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/pigostore.tsx'],
 } as const satisfies Record<string, readonly string[]>;

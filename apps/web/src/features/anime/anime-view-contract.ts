@@ -55,6 +55,11 @@ export interface AnimeViewProps {
   serverChooser: ReactNode;
   /** The play page's cast grid. */
   cast: ReactNode;
+  /**
+   * Episode numbers the signed-in user has watched (issue 20: the play page's progress of
+   * season 1, which the anime view's servers are asked for); empty when signed out.
+   */
+  watchedEpisodes: ReadonlySet<number>;
   /** Called with the restored selection on mount and on every change of relation or episode. */
   onSelectionChange: (selection: AnimeSelection) => void;
 }

@@ -12,7 +12,7 @@ import { RelatedAnimeStrip } from './related-anime-strip.tsx';
  * See {@link AnimeViewProps}. In order: the title with the selected relation and episode ('{relation}
  * · Episode {n} of {count}') beside the add-to-list control (`listControl`), the server
  * chooser (`serverChooser`, left out when null), the Related Anime strip, the Episodes grid in
- * pages of 50 and the cast (`cast`). The selected relation index and each relation's episode
+ * pages of 50 (the episodes in `watchedEpisodes` marked watched) and the cast (`cast`). The selected relation index and each relation's episode
  * and page are remembered (hooks/use-anime-selection.ts). Renders nothing for an empty
  * `relations` (the play page shows the movie or show view then).
  */
@@ -27,6 +27,7 @@ function AnimeViewBody({
   listControl,
   serverChooser,
   cast,
+  watchedEpisodes,
   onSelectionChange,
 }: AnimeViewProps) {
   const selection = useAnimeSelection(media, relations, onSelectionChange);
@@ -53,6 +54,7 @@ function AnimeViewBody({
         count={selection.episodeCount}
         page={selection.page}
         selected={selection.episode}
+        watched={watchedEpisodes}
         onPageChange={selection.showPage}
         onSelect={selection.selectEpisode}
       />

@@ -1,5 +1,5 @@
 /** The Episodes grid of the anime view (spec 2 Anime view; spec 9: 50 per page). */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { clampPage, pageCount, pageEpisodes } from '../rules/selection.ts';
 
@@ -11,16 +11,26 @@ export interface EpisodesGridProps {
   page: number;
   /** Selected episode, 1-based. */
   selected: number;
+  /** Episode numbers watched (issue 20), each marked with a check and named 'watched'. */
+  watched: ReadonlySet<number>;
   onPageChange: (page: number) => void;
   onSelect: (episode: number) => void;
 }
 
 /**
  * 'Episodes': one button per episode number of the shown page of 50, the selected one
- * highlighted (`aria-pressed`); 'Previous page' and 'Next page' buttons, disabled on the first
+ * highlighted (`aria-pressed`), watched ones marked with a check ('Episode 3, watched');
+ * 'Previous page' and 'Next page' buttons, disabled on the first
  * and last page, around the label 'Page: first - last'.
  */
-export function EpisodesGrid({ count, page, selected, onPageChange, onSelect }: EpisodesGridProps) {
+export function EpisodesGrid({
+  count,
+  page,
+  selected,
+  watched,
+  onPageChange,
+  onSelect,
+}: EpisodesGridProps) {
   const { first, last, numbers } = pageEpisodes(page, count);
   const current = clampPage(page, count);
   const lastPage = pageCount(count) - 1;
@@ -64,22 +74,32 @@ export function EpisodesGrid({ count, page, selected, onPageChange, onSelect }: 
       >
         {numbers.map((n) => {
           const isSelected = n === selected;
+          const isWatched = watched.has(n);
           return (
             <li key={n}>
               <button
                 type="button"
                 aria-pressed={isSelected}
-                aria-label={`Episode ${String(n)}`}
+                aria-label={`Episode ${String(n)}${isWatched ? ', watched' : ''}`}
+                data-watched={isWatched ? '' : undefined}
                 onClick={() => {
                   onSelect(n);
                 }}
-                className={`h-10 w-full rounded-md text-sm font-medium tabular-nums transition ${
+                className={`relative h-10 w-full rounded-md text-sm font-medium tabular-nums transition ${
                   isSelected
                     ? 'bg-sky-500 text-neutral-950 ring-2 ring-sky-300'
-                    : 'bg-white/10 text-neutral-100 hover:bg-white/20'
+                    : isWatched
+                      ? 'bg-emerald-900/60 text-emerald-100 hover:bg-emerald-800/70'
+                      : 'bg-white/10 text-neutral-100 hover:bg-white/20'
                 }`}
               >
                 {n}
+                {isWatched && (
+                  <Check
+                    aria-hidden="true"
+                    className={`absolute top-0.5 right-0.5 size-3 ${isSelected ? 'text-neutral-950' : 'text-emerald-300'}`}
+                  />
+                )}
               </button>
             </li>
           );

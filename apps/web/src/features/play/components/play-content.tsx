@@ -11,6 +11,7 @@ import type { PlayTarget } from '../api/get-media-info.ts';
 import { useMediaTrailer } from '../api/get-media-trailer.ts';
 import { useServers, type ServersRequest } from '../api/get-servers.ts';
 import { useMyListToggle } from '../hooks/use-my-list-toggle.ts';
+import { useWatchedEpisodes } from '../hooks/use-watched-episodes.ts';
 import { usePlayButton } from '../hooks/use-play-button.ts';
 import { useShowSelection, type ShowSelection } from '../hooks/use-show-selection.ts';
 import {
@@ -107,6 +108,8 @@ export function PlayContent({
     CAST_PAGE,
   );
 
+  const watchedEpisodes = useWatchedEpisodes(isAnime ? uid : undefined, target);
+
   const listControl = <BookmarkToggle toggle={list} />;
   const serverChooser = (
     <ServerChooser
@@ -142,6 +145,7 @@ export function PlayContent({
             listControl={listControl}
             serverChooser={servers.data?.length ? serverChooser : null}
             cast={castGrid}
+            watchedEpisodes={watchedEpisodes}
             onSelectionChange={setAnimeSelection}
           />
         ) : (

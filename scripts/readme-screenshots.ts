@@ -125,9 +125,8 @@ try {
     const row = page.getByRole('region', { name: 'Continue Watching' });
     await row.waitFor();
     await page.getByRole('region', { name: 'Up Next' }).waitFor();
-    await row.evaluate((el) => {
-      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72);
-    });
+    const box = await row.boundingBox();
+    await page.mouse.wheel(0, (box?.y ?? 0) - 72);
   });
   await shoot('home-phone.jpg', '/index', PHONE, visible('Continue Watching'));
   await shoot('new-episodes-laptop.jpg', '/new-episodes', LAPTOP, visible('Warm-Up'));

@@ -26,6 +26,7 @@ import { ActivityService } from './modules/activity/activity.service.ts';
 import { animeRoutes } from './modules/anime/anime.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { transferRoutes } from './modules/transfer/transfer.routes.ts';
 import { NotFoundError, type CatalogueSource } from './modules/catalogue/catalogue.source.ts';
 import { createLocalSource } from './modules/catalogue/local.source.ts';
 import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
@@ -293,6 +294,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           // Player tokens' key comes from the auth secret (the same file or AUTH_SECRET).
           secret: await resolveAuthSecret(config.identity.secret, config.dataDir),
         });
+        // The export's answer is text, which the user-answer cache never keeps.
+        await users.register(transferRoutes, { database, catalogue });
       });
       await api.register(sourcesRoutes, {
         sourcesFile: config.sources.file,

@@ -222,6 +222,22 @@ const WRITES: Record<string, Write> = {
     body: () => ({ userUID: user.uid, id: 603, type: 'movie' }),
     writes: false,
   },
+  'preview an import': {
+    method: 'POST',
+    path: () => `${API}/transfer/preview-import`,
+    body: () => ({
+      userUID: user.uid,
+      fileName: 'watchlist.csv',
+      content: 'Date,Name,Year,Letterboxd URI\n2024-01-01,Fight Club,1999,x\n',
+    }),
+    writes: false,
+  },
+  'apply an import': {
+    method: 'POST',
+    path: () => `${API}/transfer/apply-import`,
+    body: () => ({ userUID: user.uid, entries: [{ list: 'watchlist', id: 550, type: 'movie' }] }),
+    writes: true,
+  },
   'record the user': {
     method: 'POST',
     path: () => `${API}/auth/users`,

@@ -104,6 +104,14 @@ export const ROUTES: readonly RouteSpec[] = [
     body: ['id', 'type', 'season', 'episode', 'position', 'duration'],
   },
   {
+    method: 'POST',
+    path: '/transfer/preview-import',
+    params: 0,
+    body: ['userUID', 'fileName', 'content'],
+  },
+  { method: 'POST', path: '/transfer/apply-import', params: 0, body: ['userUID', 'entries'] },
+  { method: 'GET', path: '/transfer/{}/export', params: 1, query: ['format'] },
+  {
     method: 'GET',
     path: '/sources/servers',
     params: 0,

@@ -12,3 +12,4 @@ export * from './activity.ts';
 export * from './identity.ts';
 export * from './health.ts';
 export * from './progress.ts';
+export * from './transfer.ts';

@@ -18,13 +18,50 @@ export interface ListEntryRow {
   media_type: string;
   tmdb_id: number;
   title: string | null;
+  /** `YYYY-MM-DD` of release or first air date, null when unknown. */
+  release_date: string | null;
   at: Date | string;
+}
+
+/** A watch progress row (issue 20); season and episode 0 for a movie. */
+export interface ProgressRow {
+  media_type: string;
+  tmdb_id: number;
+  season_number: number;
+  episode_number: number;
+  position_s: number;
+  duration_s: number;
+  watched: boolean;
+  updated_at: Date | string;
 }
 
 /** A saved search. */
 export interface SearchRow {
   query: string;
   created_at: Date | string;
+}
+
+/** The account with id `id`. */
+export async function findAccountById(
+  session: SqlSession,
+  id: string,
+): Promise<AccountRow | undefined> {
+  const rows = await session.query<AccountRow>(
+    `select id, email, name, email_verified, created_at from public."user" where id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** A user's watch progress (issue 20), by title, season and episode. */
+export function progressEntries(session: SqlSession, userId: string): Promise<ProgressRow[]> {
+  return session.query<ProgressRow>(
+    `select media_type, tmdb_id, season_number, episode_number, position_s, duration_s, watched,
+            updated_at
+       from public.watch_progress where user_id = $1
+      order by media_type, tmdb_id, season_number, episode_number`,
+    [userId],
+  );
 }
 
 /** The account whose e-mail is `email` (compared trimmed and without regard to case). */
@@ -48,7 +85,8 @@ export function listEntries(
 ): Promise<ListEntryRow[]> {
   const time = list === 'my_list' ? 'added_at' : 'watched_at';
   return session.query<ListEntryRow>(
-    `select l.media_type, l.tmdb_id, t.title, l.${time} as at
+    `select l.media_type, l.tmdb_id, t.title, t.release_date::text as release_date,
+            l.${time} as at
        from public.${list} l
        left join public.titles t on t.media_type = l.media_type and t.id = l.tmdb_id
       where l.user_id = $1

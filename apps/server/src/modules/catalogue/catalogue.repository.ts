@@ -291,6 +291,83 @@ export function findEpisodesOfSeasons(
   );
 }
 
+const lookupColumns = sql.raw(`media_type, id, title, original_title, original_language,
+  overview, release_date::text as release_date, poster_path, backdrop_path, vote_average,
+  vote_count, popularity, genres, imdb_id`);
+
+/** A list row with its IMDb id, for the import's title lookups (issue 21). */
+export type LookupRow = Omit<TitleListRow, 'total'> & { imdb_id: string | null };
+
+/** `values` as `(v1), (v2), ...` pieces joined by commas, for `in (...)`. */
+const listOf = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** Titles with the given IMDb ids (`tt...`), any order; stubs are absent. */
+export function findTitlesByImdbIds(db: Database, ids: readonly string[]): Promise<LookupRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<LookupRow>(
+    db,
+    sql`select ${lookupColumns} from titles where title <> '' and imdb_id in (${listOf(ids)})`,
+  );
+}
+
+/** Titles of `type` with the given TMDB ids, any order; stubs are absent. */
+export function findLookupRowsByIds(
+  db: Database,
+  type: MediaType,
+  ids: readonly number[],
+): Promise<LookupRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<LookupRow>(
+    db,
+    sql`select ${lookupColumns} from titles
+        where media_type = ${type} and title <> '' and id in (${listOf(ids)})`,
+  );
+}
+
+/** Titles whose lower-cased title or original title is one of `names` (lower-cased), any order. */
+export function findTitlesByNames(db: Database, names: readonly string[]): Promise<LookupRow[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  const list = listOf(names);
+  return queryRows<LookupRow>(
+    db,
+    sql`select ${lookupColumns} from titles
+        where title <> '' and (lower(title) in (${list}) or lower(original_title) in (${list}))`,
+  );
+}
+
+/**
+ * For each of `names` (lower-cased), up to `limit` titles of any type whose title is like it
+ * (trigram word similarity over titles_search_trgm_idx, as search does), with the name's index.
+ */
+export function findSimilarTitles(
+  db: Database,
+  names: readonly string[],
+  limit: number,
+): Promise<(LookupRow & { name_index: number })[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  const searchable = sql.raw(`(lower(t.title || ' ' || coalesce(t.original_title, '')))`);
+  const wanted = sql.join(
+    names.map((name, i) => sql`(${i}::int, ${name}::text)`),
+    sql`, `,
+  );
+  return queryRows(
+    db,
+    sql`select q.name_index, c.* from (values ${wanted}) as q(name_index, name)
+        cross join lateral (
+          select t.media_type, t.id, t.title, t.original_title, t.original_language, t.overview,
+            t.release_date::text as release_date, t.poster_path, t.backdrop_path, t.vote_average,
+            t.vote_count, t.popularity, t.genres, t.imdb_id
+          from titles t
+          where t.title <> '' and q.name <% ${searchable}
+          order by ${searchable} <->> q.name
+          limit ${limit}) c`,
+  );
+}
+
 /** List rows of the given titles (any order); unknown ids and stubs are absent. */
 export function findTitlesByIds(
   db: Database,

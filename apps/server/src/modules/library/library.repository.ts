@@ -165,3 +165,54 @@ export async function removeSearch(db: Database, userId: string, id: number): Pr
   );
   return rows.length > 0;
 }
+
+/** A title an import puts in a list, with its time (ISO; now when null). */
+export interface ImportedEntry {
+  type: MediaType;
+  id: number;
+  at: string | null;
+}
+
+/**
+ * Writes imported titles into `list` of `userId` (issue 21), idempotently: My List keeps an
+ * entry already there; Watch History takes the later of the two watch times. Entries should
+ * name each title once (the import merges them). Runs inside the caller's transaction `db`,
+ * 1,000 rows per statement.
+ * @returns titles added, history entries moved to a later time, and entries left as they were.
+ */
+export async function importEntries(
+  db: Database,
+  list: UserList,
+  userId: string,
+  entries: readonly ImportedEntry[],
+): Promise<{ added: number; updated: number; kept: number }> {
+  const { table, time } = LISTS[list];
+  const onConflict =
+    list === 'watch_history'
+      ? sql`do update set watched_at = excluded.watched_at
+            where excluded.watched_at > ${table}.watched_at`
+      : sql`do nothing`;
+  let added = 0;
+  let updated = 0;
+  for (let i = 0; i < entries.length; i += 1000) {
+    const part = entries.slice(i, i + 1000);
+    const values = sql.join(
+      part.map(
+        (e) =>
+          sql`(${userId}, ${e.type}, ${e.id}, ${e.at === null ? sql`clock_timestamp()` : sql`${e.at}::timestamptz`})`,
+      ),
+      sql`, `,
+    );
+    const rows = await queryRows<{ added: boolean }>(
+      db,
+      sql`insert into ${table} (user_id, media_type, tmdb_id, ${time}) values ${values}
+          on conflict (user_id, media_type, tmdb_id) ${onConflict}
+          returning (xmax = 0) as added`,
+    );
+    for (const row of rows) {
+      if (row.added) added += 1;
+      else updated += 1;
+    }
+  }
+  return { added, updated, kept: entries.length - added - updated };
+}

@@ -219,3 +219,42 @@ export async function watchedEpisodes(
   }
   return watched;
 }
+
+/**
+ * Marks imported episodes of show `id` watched for `userId` (issue 21), at the time each was
+ * watched (now when null); an episode already saved becomes watched and keeps its position.
+ * Idempotent. Runs inside the caller's transaction `db`, 1,000 rows per statement.
+ * @returns how many episodes were not saved before.
+ */
+export async function importWatchedEpisodes(
+  db: Database,
+  userId: string,
+  id: number,
+  episodes: readonly { season: number; episode: number; watchedAt: string | null }[],
+): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < episodes.length; i += 1000) {
+    const values = sql.join(
+      episodes
+        .slice(i, i + 1000)
+        .map(
+          (e) =>
+            sql`(${userId}, 'tv', ${id}, ${e.season}, ${e.episode}, 0::float8, 0::float8, true, ${
+              e.watchedAt === null ? sql`clock_timestamp()` : sql`${e.watchedAt}::timestamptz`
+            })`,
+        ),
+      sql`, `,
+    );
+    const rows = await queryRows<{ added: boolean }>(
+      db,
+      sql`insert into watch_progress as p (user_id, media_type, tmdb_id, season_number,
+            episode_number, position_s, duration_s, watched, updated_at)
+          values ${values}
+          on conflict on constraint watch_progress_pk do update set watched = true
+            where not p.watched
+          returning (xmax = 0) as added`,
+    );
+    added += rows.filter((r) => r.added).length;
+  }
+  return added;
+}

@@ -1,0 +1,88 @@
+/**
+ * Finding catalogue titles from what another service's export names (issue 21: import): by
+ * TMDB id, IMDb id, exact title, or a title like it. The import (modules/transfer) asks through
+ * this interface and never reads the catalogue's tables itself. It reads the local catalogue
+ * tables: with `CATALOG_SOURCE=tmdb` they hold only what was imported, so titles are found by
+ * TMDB id alone there (through the source's summaries).
+ */
+import type { MediaType } from '@pigostream/contracts';
+import type { Database } from '@pigostream/db';
+import { toSummary } from './catalogue.mapper.ts';
+import * as repo from './catalogue.repository.ts';
+
+/** A catalogue title as the import compares it. */
+export interface LookupTitle {
+  type: MediaType;
+  id: number;
+  title: string;
+  originalTitle: string | null;
+  /** Year of release or first air date; null when unknown. */
+  year: number | null;
+  /** The card's poster path (drawn art when the title has no poster). */
+  poster_path: string;
+  popularity: number;
+  imdbId: string | null;
+}
+
+/** The lookups of {@link createTitleLookup}. */
+export interface TitleLookup {
+  /** Titles of `type` with these TMDB ids; unknown ids are absent. */
+  byIds(type: MediaType, ids: readonly number[]): Promise<LookupTitle[]>;
+  /** Titles with these IMDb ids (`tt...`); unknown ids are absent. */
+  byImdbIds(ids: readonly string[]): Promise<LookupTitle[]>;
+  /** Titles whose title or original title is one of `names`, case aside. */
+  byNames(names: readonly string[]): Promise<LookupTitle[]>;
+  /** For each of `names` (lower-cased), up to `limit` titles like it, by similarity. */
+  similar(names: readonly string[], limit: number): Promise<LookupTitle[][]>;
+}
+
+/** Rows per query: keeps each statement's parameter list small. */
+const CHUNK = 2000;
+
+/** Runs `read` over `values` in chunks of {@link CHUNK}, one after another; rows concatenated. */
+async function chunked<V, R>(values: readonly V[], read: (part: V[]) => Promise<R[]>) {
+  const rows: R[] = [];
+  for (let i = 0; i < values.length; i += CHUNK)
+    rows.push(...(await read(values.slice(i, i + CHUNK))));
+  return rows;
+}
+
+function toLookup(row: repo.LookupRow): LookupTitle {
+  const year = row.release_date ? Number(row.release_date.slice(0, 4)) : NaN;
+  return {
+    type: row.media_type,
+    id: row.id,
+    title: row.title,
+    originalTitle: row.original_title,
+    year: Number.isNaN(year) ? null : year,
+    poster_path: toSummary(row).poster_path,
+    popularity: row.popularity ?? 0,
+    imdbId: row.imdb_id,
+  };
+}
+
+/** Lookups over the catalogue tables of `db`. */
+export function createTitleLookup(db: Database): TitleLookup {
+  return {
+    async byIds(type, ids) {
+      return (await chunked(ids, (part) => repo.findLookupRowsByIds(db, type, part))).map(toLookup);
+    },
+    async byImdbIds(ids) {
+      return (await chunked(ids, (part) => repo.findTitlesByImdbIds(db, part))).map(toLookup);
+    },
+    async byNames(names) {
+      const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+      return (await chunked(lower, (part) => repo.findTitlesByNames(db, part))).map(toLookup);
+    },
+    async similar(names, limit) {
+      const found: LookupTitle[][] = names.map(() => []);
+      for (let start = 0; start < names.length; start += 200) {
+        const part = names.slice(start, start + 200);
+        for (const row of await repo.findSimilarTitles(db, part, limit)) {
+          found[start + row.name_index]?.push(toLookup(row));
+        }
+      }
+      return found;
+    },
+  };
+}

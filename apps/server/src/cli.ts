@@ -26,6 +26,8 @@ import {
   type ImportSummary,
 } from './modules/catalogue/importers/index.ts';
 import { writeStarterCatalogue } from './modules/catalogue/seed.ts';
+import { importUserCommand } from './modules/transfer/transfer.commands.ts';
+import { ImportFileError } from './modules/transfer/transfer.parse.ts';
 import { BackupFileError } from './modules/backup/backup.format.ts';
 import {
   backupCommand,
@@ -192,7 +194,8 @@ function buildProgram(): Command {
     .addCommand(importCommand())
     .addCommand(backupCommand())
     .addCommand(restoreCommand())
-    .addCommand(exportUserCommand());
+    .addCommand(exportUserCommand())
+    .addCommand(importUserCommand());
 }
 
 /** Errors whose message is a whole line for the operator. */
@@ -203,6 +206,7 @@ const OPERATOR_ERRORS = [
   RestoreRefusedError,
   UnknownUserError,
   ControlSocketError,
+  ImportFileError,
 ];
 
 /** Whether LOG_LEVEL asks for stack traces (a bad configuration counts as no). */

@@ -88,6 +88,8 @@ describe('commands against the DATA_DIR a running server holds', () => {
     const user = users[0] as ProcessUser;
     const listPath = `${API}/my-list/${user.uid}/fetch-my-list?movieLimit=200&showLimit=200`;
     const before = (await user.client.get(listPath)).body;
+    const diary = path.join(work, 'diary.csv');
+    writeFileSync(diary, 'Date,Name,Year,Letterboxd URI\n2024-01-01,Fight Club,1999,x\n');
     for (const args of [
       ['restore', file],
       ['restore', '--force', file],
@@ -95,6 +97,11 @@ describe('commands against the DATA_DIR a running server holds', () => {
       const line = expectLockRefusal(await runCli(args, serverDirEnv()));
       expect(line).toContain('Stop the server first');
     }
+    // Importing a user's lists needs the database too: stop the server or use its page.
+    const importing = expectLockRefusal(
+      await runCli(['import-user', user.email, diary], serverDirEnv()),
+    );
+    expect(importing).toMatch(/Stop the server first, or import on the Import & export page/);
     expect((await user.client.get(listPath)).body).toBe(before);
   });
 
@@ -130,6 +137,13 @@ describe('commands against the DATA_DIR a running server holds', () => {
     expect(toFile.code, toFile.stderr).toBe(0);
     expect((JSON.parse(readFileSync(file, 'utf8')) as UserExport).account.email).toBe(user.email);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    // Another service's format, through the control socket too (issue 21).
+    const trakt = await runCli(['export-user', user.email, '--format', 'trakt'], serverDirEnv());
+    expect(trakt.code, trakt.stderr).toBe(0);
+    expect(JSON.parse(trakt.stdout)).toMatchObject({
+      watched_movies: [{ movie: { title: 'The Matrix', year: 1999, ids: { tmdb: 603 } } }],
+    });
 
     const unknown = await runCli(['export-user', 'nobody@gmail.com'], serverDirEnv());
     expect(unknown.code).toBe(1);

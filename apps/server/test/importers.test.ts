@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '@pigostream/db';
+import { openDatabase, queryRows } from '@pigostream/db';
 import { providerIdForName } from '../src/modules/catalogue/importers/common.ts';
 import {
   importAll,
@@ -322,6 +322,45 @@ describe('pigo CLI', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^anilist: 3 read, 1 skipped; anime \+2 ~0 =0, relations \+3; /m);
     expect(result.stderr).toMatch(/line 3: skipped/);
+  });
+
+  it("imports a Letterboxd diary into one user's Watch History, once", async () => {
+    const env = { DATA_DIR: path.join(dir, 'user-data') };
+    expect(cli(['import', 'starter'], env).status).toBe(0);
+    // An account, as sign-up would have made it.
+    const database = await openDatabase({ dataDir: path.join(env.DATA_DIR, 'pglite') });
+    await database.db.execute(
+      sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
+          values ('kim', 'Kim', 'kim@gmail.com', true, now(), now())`,
+    );
+    await database.close();
+    const diary = path.join(dir, 'diary.csv');
+    await writeFile(
+      diary,
+      'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n' +
+        '2024-01-02,The Matrix,1999,x,4,,,2024-01-01\n' +
+        '2024-02-02,The Matrix,1999,x,5,Yes,,2024-02-01\n' +
+        '2024-03-02,Gladiator,2005,x,4,,,2024-03-01\n' +
+        '2024-04-02,Qwxzv Unmade,2001,x,4,,,2024-04-01\n',
+    );
+    const dry = cli(['import-user', 'KIM@gmail.com', diary, '--dry-run'], env);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(
+      /diary\.csv \(letterboxd, 4 rows\): 1 matched, 1 uncertain, 1 not found/,
+    );
+    expect(dry.stdout).toMatch(/Gladiator \(2005\), line 4 — maybe: Gladiator \(2000\)/);
+    expect(dry.stdout).toMatch(/Qwxzv Unmade \(2001\), line 5/);
+    expect(dry.stdout).toMatch(/Dry run: nothing was written/);
+    const run = cli(['import-user', 'kim@gmail.com', diary], env);
+    expect(run.stdout).toMatch(/Watch History: 1 added, 0 moved to a later watch, 0 kept/);
+    expect(cli(['import-user', 'kim@gmail.com', diary], env).stdout).toMatch(
+      /Watch History: 0 added, 0 moved to a later watch, 1 kept/,
+    );
+    const exported = cli(['export-user', 'kim@gmail.com', '--format', 'letterboxd'], env);
+    expect(exported.stdout).toBe('tmdbID,Title,Year,WatchedDate\n603,The Matrix,1999,2024-02-01\n');
+    const nobody = cli(['import-user', 'nobody@gmail.com', diary], env);
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toBe('pigo: no account has the e-mail address nobody@gmail.com.\n');
   });
 
   it('loads the starter catalogue beside imported titles, once', () => {

@@ -9,7 +9,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MultiBar, Presets } from 'cli-progress';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { EXPORT_FORMATS, type ExportFormat } from '@pigostream/contracts';
 import { loadConfig, type Config } from '../../config.ts';
 import { DataDirInUseError, readLockHolder } from '../../data-dir-lock.ts';
 import { checkBackup } from './backup.format.ts';
@@ -23,6 +24,7 @@ import {
   UsageError,
 } from './cli-database.ts';
 import { backupThroughServer, exportThroughServer } from './control-client.ts';
+import { writeExport } from '../transfer/transfer.export.ts';
 import { exportUser, UnknownUserError, type UserExport } from './user-export.ts';
 
 function mb(bytes: number): string {
@@ -34,7 +36,7 @@ function seconds(ms: number): string {
 }
 
 /** The configuration, or a UsageError naming what is wrong with it. */
-function config(): Config {
+export function config(): Config {
   try {
     return loadConfig();
   } catch (error) {
@@ -49,14 +51,14 @@ function controlSocketOf(error: unknown, dataDir: string): string | undefined {
 }
 
 /** Refuses to read an embedded database that does not exist yet. */
-function requireDatabase(cfg: Config, doing: string): void {
+export function requireDatabase(cfg: Config, doing: string): void {
   if (isEmbedded(cfg) && !hasEmbeddedDatabase(cfg.dataDir)) {
     throw new UsageError(`DATA_DIR ${cfg.dataDir} holds no database yet: nothing to ${doing}.`);
   }
 }
 
 /** An absolute path for a new file whose directory exists. */
-function outputFile(file: string): string {
+export function outputFile(file: string): string {
   const resolved = path.resolve(file);
   const dir = path.dirname(resolved);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
@@ -227,10 +229,20 @@ export function restoreCommand(): Command {
  */
 export function exportUserCommand(): Command {
   return new Command('export-user')
-    .description("write one user's account, My List, Watch History and search history as JSON")
+    .description(
+      "write one user's account, My List, Watch History, searches and watch progress (or their lists in another service's format)",
+    )
     .argument('<email>', "the account's e-mail address")
     .argument('[file]', 'file to write (default: stdout)')
-    .action(async (email: string, file: string | undefined) => {
+    .addOption(
+      new Option(
+        '--format <format>',
+        'pigostream (JSON), letterboxd, letterboxd-watchlist (CSV), trakt (JSON)',
+      )
+        .choices([...EXPORT_FORMATS])
+        .default('pigostream'),
+    )
+    .action(async (email: string, file: string | undefined, options: { format: ExportFormat }) => {
       const target = file === undefined ? undefined : outputFile(file);
       const cfg = config();
       requireDatabase(cfg, 'export');
@@ -250,7 +262,7 @@ export function exportUserCommand(): Command {
         result = await exportThroughServer(socket, email);
       }
       if (!result) throw new UnknownUserError(email.trim());
-      const text = `${JSON.stringify(result, null, 2)}\n`;
+      const text = writeExport(result, options.format, new Date().toISOString().slice(0, 10)).body;
       if (!target) {
         process.stdout.write(text);
         return;

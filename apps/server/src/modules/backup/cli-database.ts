@@ -48,6 +48,14 @@ function holderName(holder: LockHolder | undefined): string {
   return `PigoStream ${holder.command} (pid ${String(holder.pid)})`;
 }
 
+/** The one line `pigo import-user` answers when DATA_DIR is held (issue 21). */
+export function importUserBlockedLine(error: DataDirInUseError): string {
+  return (
+    `DATA_DIR ${error.dataDir} is in use by ${holderName(error.holder)}. Stop the server first, ` +
+    'or import on the Import & export page of the running server.'
+  );
+}
+
 /** The one line `pigo restore` answers when DATA_DIR is held. */
 export function restoreBlockedLine(error: DataDirInUseError): string {
   return (

@@ -12,19 +12,19 @@ import {
 } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
 import { exportUser } from '../backup/user-export.ts';
-import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
 import type { TitleLookup } from '../catalogue/title-lookup.ts';
 import * as library from '../library/library.repository.ts';
 import * as progress from '../progress/progress.repository.ts';
 import { writeExport, type ExportFile } from './transfer.export.ts';
-import { matchRows } from './transfer.match.ts';
+import { matchRows, type SummarySource } from './transfer.match.ts';
 import { ImportFileError, parseImportFile } from './transfer.parse.ts';
 
 /** The rules of the transfer calls, for a user id the route has checked. */
 export class TransferService {
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly catalogue: CatalogueSource,
+    /** Checks TMDB ids the catalogue tables lack (the catalogue source's summaries). */
+    private readonly catalogue: SummarySource,
     private readonly lookup: TitleLookup,
   ) {}
 

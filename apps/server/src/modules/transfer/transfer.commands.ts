@@ -1,0 +1,143 @@
+/**
+ * `pigo import-user EMAIL FILE` (issue 21): the Import & export page's import from the command
+ * line, for a self-hoster moving a household's lists in. It reads and matches the file as the
+ * page's preview does, prints what matched, what is uncertain and what was not found (naming
+ * their lines), then writes the matched titles in one transaction (`--dry-run`: writes
+ * nothing). Uncertain titles are never guessed: choose them on the page. On the embedded
+ * database the server must be stopped first (the DATA_DIR lock says so).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Presets, SingleBar } from 'cli-progress';
+import { Command } from 'commander';
+import { sql } from 'drizzle-orm';
+import { IMPORT_MAX_BYTES, type ImportPreviewItem } from '@pigostream/contracts';
+import { queryRows, type Database } from '@pigostream/db';
+import { config, requireDatabase } from '../backup/backup.commands.ts';
+import { importUserBlockedLine, openCommandDatabase, UsageError } from '../backup/cli-database.ts';
+import { DataDirInUseError } from '../../data-dir-lock.ts';
+import { UnknownUserError } from '../backup/user-export.ts';
+import { createTitleLookup } from '../catalogue/title-lookup.ts';
+import { TransferService } from './transfer.service.ts';
+
+/** The id of the account whose e-mail is `email` (trimmed, any case), or undefined. */
+async function accountId(db: Database, email: string): Promise<string | undefined> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from "user" where lower(email) = lower(${email.trim()})
+        order by created_at limit 1`,
+  );
+  return rows[0]?.id;
+}
+
+/** `title (year), lines 3, 9` for a listing. */
+function describe(item: ImportPreviewItem): string {
+  const year = item.year === null ? '' : ` (${String(item.year)})`;
+  const lines = item.lines.slice(0, 5).join(', ') + (item.lines.length > 5 ? ', …' : '');
+  return `${item.title || '(no title)'}${year}, line${item.lines.length > 1 ? 's' : ''} ${lines}`;
+}
+
+/** Prints up to 20 of `items` under `heading`. */
+function list(heading: string, items: ImportPreviewItem[]): void {
+  if (items.length === 0) return;
+  console.log(`${heading} (${String(items.length)}):`);
+  for (const item of items.slice(0, 20)) {
+    const options = item.candidates
+      .slice(0, 3)
+      .map((c) => `${c.title} (${String(c.year ?? '?')})`)
+      .join('; ');
+    console.log(`  ${describe(item)}${options ? ` — maybe: ${options}` : ''}`);
+  }
+  if (items.length > 20) console.log(`  … and ${String(items.length - 20)} more`);
+}
+
+/** The `import-user` command. */
+export function importUserCommand(): Command {
+  return new Command('import-user')
+    .description(
+      "import a Letterboxd, IMDb, Trakt or PigoStream export into one user's My List and Watch History",
+    )
+    .argument('<email>', "the account's e-mail address")
+    .argument('<file>', 'the export file (.csv or .json)')
+    .option('--dry-run', 'match and report, write nothing')
+    .action(async (email: string, file: string, options: { dryRun?: boolean }) => {
+      const resolved = path.resolve(file);
+      let size: number;
+      try {
+        size = statSync(resolved).size;
+      } catch {
+        throw new UsageError(`file not found: ${resolved}`);
+      }
+      if (size > IMPORT_MAX_BYTES)
+        throw new UsageError(`${resolved}: the file is larger than 20 MB.`);
+      const cfg = config();
+      requireDatabase(cfg, 'import into');
+      const opened = await openCommandDatabase(cfg, 'import-user').catch((error: unknown) => {
+        if (error instanceof DataDirInUseError) throw new UsageError(importUserBlockedLine(error));
+        throw error;
+      });
+      const bar = process.stdout.isTTY
+        ? new SingleBar(
+            { format: 'import-user {bar} {step}', hideCursor: true },
+            Presets.shades_classic,
+          )
+        : undefined;
+      try {
+        const userId = await accountId(opened.handle.db, email);
+        if (!userId) throw new UnknownUserError(email.trim());
+        const lookup = createTitleLookup(opened.handle.db);
+        // The command line reads the catalogue tables alone (no TMDB): ids they lack are unknown.
+        const service = new TransferService(
+          opened.handle,
+          {
+            summaries: async () => Promise.resolve([]),
+          },
+          lookup,
+        );
+        bar?.start(3, 0, { step: 'reading and matching' });
+        const name = path.basename(resolved);
+        const preview = await service.preview(name, readFileSync(resolved, 'utf8'));
+        bar?.update(1, { step: options.dryRun ? 'done' : 'writing' });
+        const matched = preview.items.filter((i) => i.status === 'matched' && i.match);
+        const result = options.dryRun
+          ? undefined
+          : await service.apply(
+              userId,
+              matched.map((i) => ({
+                list: i.list,
+                id: i.match?.id ?? 0,
+                type: i.match?.type ?? 'movie',
+                watchedAt: i.watchedAt,
+                episodes: i.episodes,
+              })),
+            );
+        bar?.update(3, { step: 'done' });
+        bar?.stop();
+        console.log(
+          `import-user: ${name} (${preview.format}, ${String(preview.rows)} rows): ` +
+            `${String(preview.counts.matched)} matched, ${String(preview.counts.uncertain)} uncertain, ` +
+            `${String(preview.counts.notFound)} not found`,
+        );
+        list(
+          'Uncertain, not imported (choose them on the Import & export page)',
+          preview.items.filter((i) => i.status === 'uncertain'),
+        );
+        list(
+          'Not found in the catalogue',
+          preview.items.filter((i) => i.status === 'not-found'),
+        );
+        if (result) {
+          console.log(
+            `My List: ${String(result.myList.added)} added, ${String(result.myList.kept)} already there; ` +
+              `Watch History: ${String(result.watchHistory.added)} added, ${String(result.watchHistory.updated)} moved to a later watch, ` +
+              `${String(result.watchHistory.kept)} kept; episodes: ${String(result.episodes.added)} marked watched`,
+          );
+        } else {
+          console.log('Dry run: nothing was written.');
+        }
+      } finally {
+        bar?.stop();
+        await opened.close();
+      }
+    });
+}

@@ -8,10 +8,12 @@
  * bench/results.json with the machine it ran on. Figures are printed, never asserted.
  *
  * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api,
- * home, scale) runs only those parts; `search` without `import` searches the starter catalogue alone.
+ * home, transfer, scale) runs only those parts; `search` without `import` searches the starter catalogue alone.
  * `scale` (bench/scale-out.ts) runs 1, 2 and 4 servers on PostgreSQL and Redis
  * (BENCH_REDIS_URL, default the machine's) behind nginx (Debian's nginx-light).
  *
+ * `transfer` (bench/transfer.ts) previews a 10,000-row Letterboxd diary of MovieLens titles
+ * against the imported catalogue (the starter catalogue without `import`).
  * `home` (bench/home-answers.ts) measures Home's signed-in answers (My List, Continue Watching,
  * Up Next, New Episodes) one at a time and under load, once per database.
  *
@@ -39,6 +41,7 @@ import { benchHomeAnswers } from './home-answers.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRecommender } from './recommender.ts';
 import { benchScaleOut } from './scale-out.ts';
+import { benchTransfer } from './transfer.ts';
 import { figures, machine, percentile, printTable, record } from './report.ts';
 import {
   buildWeb,
@@ -65,6 +68,7 @@ const PARTS = [
   'import',
   'search',
   'recommender',
+  'transfer',
   'web',
   'lighthouse',
   'api',
@@ -279,13 +283,14 @@ async function benchServer(): Promise<void> {
   }
 }
 
-if (only.has('import') || only.has('search') || only.has('recommender')) {
+if (['import', 'search', 'recommender', 'transfer'].some((part) => only.has(part))) {
   const dir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-'));
   const database = await openDatabase({ dataDir: dir });
   try {
     if (only.has('import')) await benchImport(database.db);
     if (only.has('search')) await benchSearch(database.db, database);
     if (only.has('recommender')) await benchRecommender(database, dataDir);
+    if (only.has('transfer')) await benchTransfer(database, dataDir);
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });

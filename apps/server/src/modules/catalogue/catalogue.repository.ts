@@ -186,9 +186,14 @@ export function searchTitles(
   );
 }
 
-/** Refreshes planner statistics after bulk writes (seed, import) so searches use the indexes. */
+/**
+ * Refreshes planner statistics after bulk writes (seed, import) so searches use the indexes,
+ * and folds the title trigram index's pending entries in (GIN keeps an import's new titles in
+ * a list that every lookup would otherwise read through).
+ */
 export async function analyzeCatalogue(db: Database): Promise<void> {
   await db.execute(sql`analyze titles, seasons, episodes, credits, title_providers`);
+  await db.execute(sql`select gin_clean_pending_list('titles_title_trgm_idx'::regclass)`);
 }
 
 /** One title's row, or undefined. */
@@ -295,6 +300,9 @@ const lookupColumns = sql.raw(`media_type, id, title, original_title, original_l
   overview, release_date::text as release_date, poster_path, backdrop_path, vote_average,
   vote_count, popularity, genres, imdb_id`);
 
+/** Least trigram similarity of a title {@link findSimilarTitles} answers. */
+const SIMILAR_THRESHOLD = 0.45;
+
 /** A list row with its IMDb id, for the import's title lookups (issue 21). */
 export type LookupRow = Omit<TitleListRow, 'total'> & { imdb_id: string | null };
 
@@ -341,7 +349,8 @@ export function findTitlesByNames(db: Database, names: readonly string[]): Promi
 
 /**
  * For each of `names` (lower-cased), up to `limit` titles of any type whose title is like it
- * (trigram word similarity over titles_search_trgm_idx, as search does), with the name's index.
+ * (trigram similarity of at least {@link SIMILAR_THRESHOLD}, over titles_title_trgm_idx),
+ * nearest first, with the name's index. One transaction (for its local threshold).
  */
 export function findSimilarTitles(
   db: Database,
@@ -349,23 +358,29 @@ export function findSimilarTitles(
   limit: number,
 ): Promise<(LookupRow & { name_index: number })[]> {
   if (names.length === 0) return Promise.resolve([]);
-  const searchable = sql.raw(`(lower(t.title || ' ' || coalesce(t.original_title, '')))`);
   const wanted = sql.join(
     names.map((name, i) => sql`(${i}::int, ${name}::text)`),
     sql`, `,
   );
-  return queryRows(
-    db,
-    sql`select q.name_index, c.* from (values ${wanted}) as q(name_index, name)
+  // Only titles at least this alike come back: the import offers nothing below about that, and
+  // a stricter threshold leaves the index fewer rows to check (pg_trgm's default is 0.3).
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`set local pg_trgm.similarity_threshold = ${sql.raw(String(SIMILAR_THRESHOLD))}`,
+    );
+    return queryRows<LookupRow & { name_index: number }>(
+      tx,
+      sql`select q.name_index, c.* from (values ${wanted}) as q(name_index, name)
         cross join lateral (
           select t.media_type, t.id, t.title, t.original_title, t.original_language, t.overview,
             t.release_date::text as release_date, t.poster_path, t.backdrop_path, t.vote_average,
             t.vote_count, t.popularity, t.genres, t.imdb_id
           from titles t
-          where t.title <> '' and q.name <% ${searchable}
-          order by ${searchable} <->> q.name
+          where t.title <> '' and lower(t.title) % q.name
+          order by lower(t.title) <-> q.name
           limit ${limit}) c`,
-  );
+    );
+  });
 }
 
 /** List rows of the given titles (any order); unknown ids and stubs are absent. */

@@ -1,0 +1,1 @@
+CREATE INDEX "titles_title_trgm_idx" ON "titles" USING gin (lower("title") gin_trgm_ops);

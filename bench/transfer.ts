@@ -30,17 +30,14 @@ function letterboxdName(movieLens: string): { name: string; year: number | null 
 /** Runs the preview bench over `dataDir`'s MovieLens files against `database`. */
 export async function benchTransfer(database: DatabaseHandle, dataDir: string): Promise<void> {
   const ml = path.join(dataDir, 'ratings/ml-latest-small');
-  const movies = parse(readFileSync(path.join(ml, 'movies.csv')), { columns: true }) as {
-    movieId: string;
-    title: string;
-  }[];
+  const movies = parse<{ movieId: string; title: string }>(
+    readFileSync(path.join(ml, 'movies.csv')),
+    { columns: true },
+  );
   const links = new Map(
-    (
-      parse(readFileSync(path.join(ml, 'links.csv')), { columns: true }) as {
-        movieId: string;
-        tmdbId: string;
-      }[]
-    ).map((l) => [l.movieId, Number(l.tmdbId) || null]),
+    parse<{ movieId: string; tmdbId: string }>(readFileSync(path.join(ml, 'links.csv')), {
+      columns: true,
+    }).map((l) => [l.movieId, Number(l.tmdbId) || null]),
   );
   const rows: string[][] = [];
   const expected = new Map<string, number | null>();

@@ -252,6 +252,12 @@ describe('bad input and authorization', () => {
       expect(status, name).toBe(400);
       expect(body.error, name).toMatch(message);
     }
+    const many = `Date,Name,Year,Letterboxd URI\n${`${dayOf(1)},A,2001,x\n`.repeat(100_001)}`;
+    const tooMany = await preview(u, 'many.csv', many);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe(
+      'many.csv has more than 100,000 rows; split it and import the parts.',
+    );
     const big = `Date,Name,Year,Letterboxd URI\n${`${dayOf(1)},A,2001,x\n`.repeat(1_100_000)}`;
     const { status, body } = await preview(u, 'big.csv', big);
     expect(status).toBe(413);

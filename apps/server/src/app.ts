@@ -27,6 +27,7 @@ import { animeRoutes } from './modules/anime/anime.routes.ts';
 import { appConfigRoutes } from './modules/health/app-config.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { transferRoutes } from './modules/transfer/transfer.routes.ts';
+import { createSourceLookup, createTitleLookup } from './modules/catalogue/title-lookup.ts';
 import { NotFoundError, type CatalogueSource } from './modules/catalogue/catalogue.source.ts';
 import { createLocalSource } from './modules/catalogue/local.source.ts';
 import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
@@ -295,7 +296,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           secret: await resolveAuthSecret(config.identity.secret, config.dataDir),
         });
         // The export's answer is text, which the user-answer cache never keeps.
-        await users.register(transferRoutes, { database, catalogue });
+        const tables = createTitleLookup(database.db);
+        await users.register(transferRoutes, {
+          database,
+          catalogue,
+          lookup: config.catalogSource === 'tmdb' ? createSourceLookup(tables, catalogue) : tables,
+        });
       });
       await api.register(sourcesRoutes, {
         sourcesFile: config.sources.file,

@@ -1,14 +1,15 @@
 /**
  * Finding catalogue titles from what another service's export names (issue 21: import): by
  * TMDB id, IMDb id, exact title, or a title like it. The import (modules/transfer) asks through
- * this interface and never reads the catalogue's tables itself. It reads the local catalogue
- * tables: with `CATALOG_SOURCE=tmdb` they hold only what was imported, so titles are found by
- * TMDB id alone there (through the source's summaries).
+ * this interface and never reads the catalogue's tables itself. {@link createTitleLookup} reads
+ * the local catalogue tables; with `CATALOG_SOURCE=tmdb` they hold only what was imported, so
+ * {@link createSourceLookup} adds the live source's summaries and search.
  */
-import type { MediaType } from '@pigostream/contracts';
+import { MAX_QUERY_LENGTH, type MediaListItem, type MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { toSummary } from './catalogue.mapper.ts';
 import * as repo from './catalogue.repository.ts';
+import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
 
 /** A catalogue title as the import compares it. */
 export interface LookupTitle {
@@ -82,6 +83,77 @@ export function createTitleLookup(db: Database): TitleLookup {
           found[start + row.name_index]?.push(toLookup(row));
         }
       }
+      return found;
+    },
+  };
+}
+
+/** Most names looked up through the live source's search at once. */
+const SEARCH_CONCURRENCY = 8;
+
+/**
+ * Lookups for `CATALOG_SOURCE=tmdb`: the catalogue tables first (what was imported), then the
+ * live source for what they lack: TMDB ids through its summaries (no year), titles like a name
+ * through its search (the first page for movies and for shows). Every search is an upstream
+ * call (cached, and held to TMDB's rate by the client), so a long list takes a while: about
+ * 40 names a second. IMDb ids are found in the tables only; their rows still match by title.
+ */
+export function createSourceLookup(local: TitleLookup, source: CatalogueSource): TitleLookup {
+  const fromItem = (item: MediaListItem): LookupTitle => {
+    const year = Number((item.release_date ?? item.first_air_date ?? '').slice(0, 4));
+    return {
+      type: item.media_type,
+      id: item.id,
+      title: item.title ?? item.name ?? '',
+      originalTitle: item.original_title ?? item.original_name ?? null,
+      year: year > 0 ? year : null,
+      poster_path: item.poster_path,
+      popularity: item.popularity,
+      imdbId: null,
+    };
+  };
+  return {
+    byImdbIds: (ids) => local.byImdbIds(ids),
+    byNames: (names) => local.byNames(names),
+    async byIds(type, ids) {
+      const found = await local.byIds(type, ids);
+      const known = new Set(found.map((t) => t.id));
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length === 0) return found;
+      const summaries = await source.summaries(type, missing);
+      return [
+        ...found,
+        ...summaries.map((s): LookupTitle => ({
+          type,
+          id: s.id,
+          title: s.title ?? s.name ?? '',
+          originalTitle: null,
+          year: null,
+          poster_path: s.poster_path,
+          popularity: 0,
+          imdbId: null,
+        })),
+      ];
+    },
+    async similar(names, limit) {
+      const found = await local.similar(names, limit);
+      const queue = names.map((name, index) => ({ name, index }));
+      const worker = async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const { name, index } = next;
+          const pages = await Promise.all(
+            (['movie', 'tv'] as const).map((type) =>
+              source.search(type, name.slice(0, MAX_QUERY_LENGTH), 1).catch((error: unknown) => {
+                if (error instanceof NotFoundError) return undefined;
+                throw error;
+              }),
+            ),
+          );
+          const items = pages.flatMap((page) => page?.results.slice(0, limit) ?? []);
+          found[index] = [...(found[index] ?? []), ...items.map(fromItem)];
+        }
+      };
+      await Promise.all(Array.from({ length: SEARCH_CONCURRENCY }, worker));
       return found;
     },
   };

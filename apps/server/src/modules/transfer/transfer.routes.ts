@@ -18,7 +18,7 @@ import {
 } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
-import { createTitleLookup } from '../catalogue/title-lookup.ts';
+import type { TitleLookup } from '../catalogue/title-lookup.ts';
 import { actingUser, requireSignedIn } from '../library/library.auth.ts';
 import { libraryErrors } from '../library/library.routes.ts';
 import { TransferService } from './transfer.service.ts';
@@ -28,6 +28,8 @@ export interface TransferRoutesOptions {
   database: DatabaseHandle;
   /** Checks TMDB ids the catalogue tables lack (CATALOG_SOURCE=tmdb). */
   catalogue: CatalogueSource;
+  /** Finds titles; with CATALOG_SOURCE=tmdb also through the live source's search. */
+  lookup: TitleLookup;
 }
 
 /**
@@ -39,9 +41,9 @@ const UPLOAD_BODY_LIMIT = Math.ceil(IMPORT_MAX_BYTES * 1.25);
 /** Registers the import and export calls. */
 export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = async (
   app,
-  { database, catalogue },
+  { database, catalogue, lookup },
 ) => {
-  const service = new TransferService(database, catalogue, createTitleLookup(database.db));
+  const service = new TransferService(database, catalogue, lookup);
   app.addHook('onRequest', requireSignedIn);
   app.removeContentTypeParser('text/plain');
   const tags = ['import and export'];

@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: the README's screenshots (docs/screenshots/*.jpg) of the progress
- * screens (issue 20), taken in Chromium (/usr/bin/chromium) from a real server on port 3520
+ * screens (issue 20) and of Import & export (issue 21), taken in Chromium (/usr/bin/chromium) from a real server on port 3520
  * over a fresh data directory: the starter catalogue, plus the browser tests' show airing
  * around today (apps/web/e2e/support/airing-show.ts) so New Episodes has something to show. A
  * new account gets My List shows, watched episodes and a started movie through the API, as the
@@ -146,6 +146,22 @@ try {
     const grid = page.getByRole('region', { name: 'Episodes' });
     await grid.getByRole('button', { name: 'Episode 3, watched' }).waitFor();
     await grid.scrollIntoViewIfNeeded();
+  });
+  await shoot('import-export-laptop.jpg', '/import-export', LAPTOP, async (page) => {
+    // A Letterboxd watchlist: two matches, a misspelt title to choose, one the catalogue lacks.
+    const csv = [
+      'Date,Name,Year,Letterboxd URI',
+      '2024-01-01,The Matrix,1999,https://boxd.it/a',
+      '2024-01-02,Inception,2010,https://boxd.it/b',
+      '2024-01-03,Gladiatr,2000,https://boxd.it/c',
+      '2024-01-04,A Film Nobody Made,2001,https://boxd.it/d',
+    ].join('\n');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'watchlist.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByText('Gladiatr').first().waitFor();
   });
   await browser.close();
 } finally {

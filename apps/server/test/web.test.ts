@@ -41,7 +41,6 @@ const MANIFEST = {
     imports: ['index.html', '_row-r1.js', '_use-query-q1.js'],
   },
   'src/app/routes/my-list.tsx': { file: 'assets/my-list-m1.js' },
-  'src/app/routes/watch-history.tsx': { file: 'assets/watch-history-w1.js' },
   'src/app/routes/play.tsx': { file: 'assets/play-y1.js', imports: ['_row-r1.js'] },
   'src/app/routes/pigostore.tsx': { file: 'assets/pigostore-g1.js' },
 };
@@ -91,6 +90,7 @@ it.each([
   '/my-list',
   '/watch-history',
   '/new-episodes',
+  '/import-export',
   '/play?id=603&type=movie',
   '/pigostore',
 ])('%s answers the app shell, never cached', async (url) => {

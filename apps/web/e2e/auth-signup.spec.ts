@@ -203,6 +203,7 @@ test('an unverified user sees the pending state and resends with a 30 s cooldown
     '/my-list',
     '/watch-history',
     '/new-episodes',
+    '/import-export',
     '/play?id=603&type=movie',
   ]) {
     await page.goto(path);

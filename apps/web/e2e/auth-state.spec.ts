@@ -87,6 +87,7 @@ test('signed-out visitors are sent to / from every app screen', async ({ page })
     '/my-list',
     '/watch-history',
     '/new-episodes',
+    '/import-export',
     '/play?id=603&type=movie',
     '/pigostore',
   ]) {

@@ -13,6 +13,7 @@ const APP_SCREENS: readonly { path: string; heading: string }[] = [
   { path: '/my-list', heading: 'My List' },
   { path: '/watch-history', heading: 'Watch History' },
   { path: '/new-episodes', heading: 'New Episodes' },
+  { path: '/import-export', heading: 'Import & export' },
   { path: '/play?id=603&type=movie', heading: 'Play' },
   { path: '/pigostore', heading: 'PigoStream Player' },
   { path: '/no-such-page', heading: 'Page not found' },

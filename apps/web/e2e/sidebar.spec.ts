@@ -73,8 +73,8 @@ test('unset links are hidden', async ({ page }) => {
   await page.goto('/index');
   const menu = await openMenu(page);
   await expect(menu.getByText('Follow us for updates', { exact: true })).toBeVisible();
-  // Only the app's own New Episodes entry: no chat or repository link.
-  await expect(menu.getByRole('link')).toHaveText(['New Episodes']);
+  // Only the app's own entries: no chat or repository link.
+  await expect(menu.getByRole('link')).toHaveText(['New Episodes', 'Import & export']);
 });
 
 test('the sidebar is on the other app screens too', async ({ page }) => {

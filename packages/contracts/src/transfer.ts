@@ -144,7 +144,8 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 /**
  * The formats an export writes: our JSON (My List, Watch History, watch progress), Letterboxd's
  * import CSV of the history (`letterboxd`) or of My List (`letterboxd-watchlist`), and JSON
- * shaped like Trakt's export (watchlist, watched movies and shows, history).
+ * shaped like Trakt's export (`watchlist`, `watched_movies`, `watched_shows` with their seasons
+ * and episodes).
  */
 export const EXPORT_FORMATS = [
   'pigostream',

@@ -6,6 +6,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import {
+  ArrowDownUp,
   CalendarClock,
   CodeXml,
   ExternalLink,
@@ -49,8 +50,9 @@ function initial(user: DrawerUser): string {
 /**
  * A 288 px (at most 85% of the screen) panel sliding in from the left over a dimmed backdrop:
  * the avatar (photo, or the initial when there is none or it fails), display name, e-mail, the
- * Sign Out button, the New Episodes link with its badge (`newEpisodes`; issue 20), then 'Follow
- * us for updates' with the configured links (new tab).
+ * Sign Out button, the New Episodes link with its badge (`newEpisodes`; issue 20) and the
+ * Import & export link (issue 21), then 'Follow us for updates' with the configured links (new
+ * tab).
  */
 export function SidebarDrawer(props: SidebarDrawerProps) {
   const {
@@ -90,7 +92,7 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
-            Your account, sign out, and where to follow PigoStream.
+            Your account, sign out, new episodes, import and export, and where to follow PigoStream.
           </Dialog.Description>
 
           <div className="flex flex-col items-center gap-3 text-center">
@@ -158,6 +160,16 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
                   <span className="sr-only"> new</span>
                 </span>
               )}
+            </Link>
+            <Link
+              to="/import-export"
+              onClick={() => {
+                onOpenChange(false);
+              }}
+              className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-neutral-200 hover:bg-white/10"
+            >
+              <ArrowDownUp aria-hidden="true" className="size-4" />
+              <span className="flex-1">Import & export</span>
             </Link>
           </nav>
 

@@ -51,6 +51,7 @@ const ROUTE_DATA: Record<AppRoute, RouteData> = {
   '/my-list': { me: true, screen: [] },
   '/watch-history': { me: true, screen: [] },
   '/new-episodes': { me: true, screen: [] },
+  '/import-export': { me: true, screen: [] },
   '/play': { me: true, screen: [] },
   '/pigostore': { me: true, screen: [] },
 };

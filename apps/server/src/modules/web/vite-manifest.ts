@@ -40,12 +40,9 @@ export const ROUTE_MODULES = {
   '/reset-password': ['src/app/routes/reset-password.tsx'],
   '/index': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
   '/my-list': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/my-list.tsx'],
-  '/watch-history': [
-    IDENTITY_SCHEMAS,
-    'src/app/app-layout.tsx',
-    'src/app/routes/watch-history.tsx',
-  ],
+  '/watch-history': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/my-list.tsx'],
   '/new-episodes': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
+  '/import-export': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/my-list.tsx'],
   '/play': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/play.tsx'],
   '/pigostore': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/pigostore.tsx'],
 } as const satisfies Record<string, readonly string[]>;

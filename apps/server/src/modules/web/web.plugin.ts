@@ -16,13 +16,17 @@ import { firstAnswerFollowUps } from './follow-ups.ts';
 import { createRouteHints, largestImagePreload, type RouteHints } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
-/** Routes of spec section 2 (and issue 20's New Episodes) the app handles itself. */
+/**
+ * Routes of spec section 2 (and issue 20's New Episodes, issue 21's Import & export) the app
+ * handles itself.
+ */
 export const APP_ROUTES: readonly AppRoute[] = [
   '/',
   '/index',
   '/my-list',
   '/watch-history',
   '/new-episodes',
+  '/import-export',
   '/play',
   '/pigostore',
   '/reset-password',

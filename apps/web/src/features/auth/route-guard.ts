@@ -10,8 +10,18 @@ import { fetchMe, useMe } from './api/get-me.ts';
 /** Who may see a screen: verified users, any signed-in user, or anyone. */
 export type Access = 'verified' | 'signed-in' | 'public';
 
-/** Screens for verified users only (spec 2, spec 6; New Episodes, issue 20). */
-const VERIFIED_PATHS = new Set(['/index', '/my-list', '/watch-history', '/new-episodes', '/play']);
+/**
+ * Screens for verified users only (spec 2, spec 6; New Episodes, issue 20; Import & export,
+ * issue 21).
+ */
+const VERIFIED_PATHS = new Set([
+  '/index',
+  '/my-list',
+  '/watch-history',
+  '/new-episodes',
+  '/import-export',
+  '/play',
+]);
 
 /** Screens for any signed-in user (decisions.md: /pigostore needs a session, not a verified one). */
 const SIGNED_IN_PATHS = new Set(['/pigostore']);

@@ -1,0 +1,51 @@
+/**
+ * Import and export calls (issue 21; `@pigostream/contracts`' transfer.ts): the preview of an
+ * uploaded file and the import of the titles the user confirmed. Both name the signed-in user;
+ * the server answers 403 for anyone else. The export is a plain link (transfer-rules.ts'
+ * `exportHref`), downloaded by the browser.
+ */
+import {
+  importPreviewSchema,
+  importResultSchema,
+  type ImportEntry,
+  type ImportPreview,
+  type ImportResult,
+} from '@pigostream/contracts';
+import { apiCall } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /pigo-stream/transfer/preview-import` with `{ userUID, fileName, content }` (`content`
+ * the file's text): what the file holds and how each title matched the catalogue. Writes
+ * nothing. One attempt; `signal` cancels it.
+ * @throws ApiError: 400 with the server's `detail` naming the file's line, 413 for a file over
+ *   20 MB, else a spec 8 message.
+ */
+export function previewImport(
+  userUID: string,
+  fileName: string,
+  content: string,
+  signal?: AbortSignal,
+): Promise<ImportPreview> {
+  return apiCall('/transfer/preview-import', importPreviewSchema, {
+    method: 'POST',
+    body: { userUID, fileName, content },
+    signal,
+  });
+}
+
+/**
+ * `POST /pigo-stream/transfer/apply-import` with `{ userUID, entries }`: writes the confirmed
+ * titles in one transaction and answers `{ ok, myList, watchHistory, episodes }` counts.
+ * Importing the same entries again adds nothing. One attempt.
+ * @throws ApiError: 400 with the server's `detail` (an entry the catalogue does not know), else
+ *   a spec 8 message.
+ */
+export function applyImport(
+  userUID: string,
+  entries: readonly ImportEntry[],
+): Promise<ImportResult> {
+  return apiCall('/transfer/apply-import', importResultSchema, {
+    method: 'POST',
+    body: { userUID, entries },
+  });
+}

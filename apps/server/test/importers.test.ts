@@ -254,6 +254,19 @@ describe('importers', () => {
     });
   });
 
+  it('movielens-links: fills the IMDb ids movies lack, by TMDB id, and adds no title', async () => {
+    const before = await rows(sql`select count(*)::int as n from titles`);
+    const messages: string[] = [];
+    const s = await IMPORTERS['movielens-links'](db.db, fileOf('movielens-links'), {
+      log: (m) => messages.push(m),
+    });
+    expect(s).toMatchObject({ read: 4, skipped: 1 });
+    // 201 had no IMDb id; 101 keeps the one its dump gave; 999999 is not in the catalogue.
+    expect(s.titles).toEqual({ added: 0, updated: 1, unchanged: 2 });
+    expect(messages).toEqual(['line 5: skipped: no TMDB or IMDb id']);
+    expect(await rows(sql`select count(*)::int as n from titles`)).toEqual(before);
+  });
+
   it('import all: runs every importer in order; a second run adds nothing', async () => {
     const before = await rows(sql`select count(*)::int as n from credits`);
     const summaries = await importAll(db.db, dir);
@@ -263,6 +276,15 @@ describe('importers', () => {
       'movnix-movies',
       'movnix-tv',
       'anilist',
+      'movielens-links',
+    ]);
+    // The links filled the IMDb ids once; the second run finds them set.
+    expect(summaries[5]?.titles).toEqual({ added: 0, updated: 0, unchanged: 3 });
+    expect(
+      await rows(sql`select id, imdb_id from titles where id in (101, 201) order by id`),
+    ).toEqual([
+      { id: 101, imdb_id: 'tt0000101' },
+      { id: 201, imdb_id: 'tt2222222' },
     ]);
     for (const s of summaries) {
       for (const counts of [s.titles, s.seasons, s.episodes, s.anime]) expect(counts.added).toBe(0);

@@ -214,4 +214,13 @@ export const FIXTURES: Record<ImporterKind, string> = {
     anime(12, [['PREQUEL', 11, 'Hoshi 11']]),
     { idMal: 5, title: { romaji: 'No id' } },
   ),
+  // An IMDb id for a movie that has one from boxofficejedi (101: kept), one without (201), one
+  // for a movie the catalogue lacks, and a row without a TMDB id.
+  'movielens-links': [
+    'movieId,imdbId,tmdbId',
+    '1,0101010,101',
+    '2,2222222,201',
+    '3,0303030,999999',
+    '4,0404040,',
+  ].join('\n'),
 };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Database } from '@pigostream/db';
 import { importAnilist } from './anilist.ts';
 import { importBoxOfficeJedi } from './boxofficejedi.ts';
+import { importMovieLensLinks } from './movielens-links.ts';
 import { importMovnixMovies } from './movnix-movies.ts';
 import { importMovnixTv } from './movnix-tv.ts';
 import type { ImportOptions, ImportSummary } from './runner.ts';
@@ -21,6 +22,7 @@ export const IMPORTERS = {
   'movnix-movies': importMovnixMovies,
   'movnix-tv': importMovnixTv,
   anilist: importAnilist,
+  'movielens-links': importMovieLensLinks,
 } as const;
 
 export type ImporterKind = keyof typeof IMPORTERS;
@@ -35,6 +37,8 @@ export const STANDARD_FILES: readonly { kind: ImporterKind; file: string }[] = [
   { kind: 'movnix-movies', file: 'movies/movnix_movies_watchproviders.jsonl' },
   { kind: 'movnix-tv', file: 'tv/movnix_tv_seasons_episodes.jsonl' },
   { kind: 'anilist', file: 'anime/anilist_media_relations.jsonl' },
+  // IMDb ids for the movies the dumps left without one (issue 21: imports match by them).
+  { kind: 'movielens-links', file: 'ratings/ml-latest-small/links.csv' },
 ];
 
 /** True when `kind` names an importer. */

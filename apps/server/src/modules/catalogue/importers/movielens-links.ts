@@ -1,0 +1,74 @@
+/**
+ * Importer for MovieLens' `links.csv` (`movieId,imdbId,tmdbId`; ratings/ml-latest-small in the
+ * shared data): fills the IMDb id (`tt` and seven or more digits) of the catalogue's movies
+ * that have none, by TMDB id, so an import of IMDb's exports (issue 21) finds them by id.
+ * Titles are not added, and an IMDb id a dump already gave is kept. Idempotent.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '@pigostream/db';
+import type { ImportOptions, ImportSummary } from './runner.ts';
+
+const BATCH = 1000;
+const zero = () => ({ added: 0, updated: 0, unchanged: 0 });
+
+/**
+ * Reads `filePath` and sets `imdb_id` on the movies it links that lack one.
+ * @returns the summary: rows read, rows skipped (no TMDB or IMDb id), titles updated.
+ * @throws Error (csv-parse's CsvError naming the line) for a file that is not CSV.
+ */
+export async function importMovieLensLinks(
+  db: Database,
+  filePath: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const { size } = await stat(filePath);
+  const rows = parse<{ movieId?: string; imdbId?: string; tmdbId?: string }>(
+    await readFile(filePath),
+    { columns: true, skip_empty_lines: true, bom: true },
+  );
+  options.onProgress?.(size, size);
+  const links: [number, string][] = [];
+  let skipped = 0;
+  rows.forEach((row, index) => {
+    const tmdb = Number(row.tmdbId);
+    const imdb = (row.imdbId ?? '').trim();
+    if (!Number.isInteger(tmdb) || tmdb <= 0 || !/^\d{1,10}$/.test(imdb)) {
+      skipped += 1;
+      options.log?.(`line ${String(index + 2)}: skipped: no TMDB or IMDb id`);
+      return;
+    }
+    links.push([tmdb, `tt${imdb.padStart(7, '0')}`]);
+  });
+  let updated = 0;
+  for (let i = 0; i < links.length; i += BATCH) {
+    const values = sql.join(
+      links.slice(i, i + BATCH).map(([id, imdb]) => sql`(${id}::int, ${imdb}::text)`),
+      sql`, `,
+    );
+    const done = await queryRows(
+      db,
+      sql`update titles t set imdb_id = v.imdb from (values ${values}) as v(id, imdb)
+          where t.media_type = 'movie' and t.id = v.id and t.imdb_id is null
+          returning 1`,
+    );
+    updated += done.length;
+  }
+  return {
+    importer: 'movielens-links',
+    file: filePath,
+    read: rows.length,
+    skipped,
+    titles: { added: 0, updated, unchanged: links.length - updated },
+    seasons: zero(),
+    episodes: zero(),
+    anime: zero(),
+    relationsAdded: 0,
+    cast: 0,
+    crew: 0,
+    providers: 0,
+    seconds: (performance.now() - started) / 1000,
+  };
+}

@@ -66,13 +66,14 @@ for (const { name, viewport } of VIEWPORTS) {
   });
 }
 
-test('unset links are hidden', async ({ page }) => {
+test('unset links are hidden, and their heading with them', async ({ page }) => {
   await page.route('**/pigo-stream/app-config', (route) =>
     route.fulfill({ json: { chatUrl: null, sourceUrl: null } }),
   );
   await page.goto('/index');
   const menu = await openMenu(page);
-  await expect(menu.getByText('Follow us for updates', { exact: true })).toBeVisible();
+  // No links, no heading over nothing (issue 23).
+  await expect(menu.getByText('Follow us for updates', { exact: true })).toHaveCount(0);
   // Only the app's own entries: no chat or repository link.
   await expect(menu.getByRole('link')).toHaveText(['New Episodes', 'Import & export']);
 });

@@ -52,7 +52,7 @@ function initial(user: DrawerUser): string {
  * the avatar (photo, or the initial when there is none or it fails), display name, e-mail, the
  * Sign Out button, the New Episodes link with its badge (`newEpisodes`; issue 20) and the
  * Import & export link (issue 21), then 'Follow us for updates' with the configured links (new
- * tab).
+ * tab); without either link, not the heading either (issue 23).
  */
 export function SidebarDrawer(props: SidebarDrawerProps) {
   const {
@@ -173,22 +173,27 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
             </Link>
           </nav>
 
-          <div className="mt-auto flex flex-col gap-2 border-t border-white/10 pt-5">
-            <p className="text-sm font-semibold text-neutral-200">Follow us for updates</p>
-            {chatUrl && (
-              <DrawerLink
-                href={chatUrl}
-                icon={<MessagesSquare aria-hidden="true" className="size-4" />}
-              >
-                Chat channel
-              </DrawerLink>
-            )}
-            {sourceUrl && (
-              <DrawerLink href={sourceUrl} icon={<CodeXml aria-hidden="true" className="size-4" />}>
-                Source repository
-              </DrawerLink>
-            )}
-          </div>
+          {(chatUrl || sourceUrl) && (
+            <div className="mt-auto flex flex-col gap-2 border-t border-white/10 pt-5">
+              <p className="text-sm font-semibold text-neutral-200">Follow us for updates</p>
+              {chatUrl && (
+                <DrawerLink
+                  href={chatUrl}
+                  icon={<MessagesSquare aria-hidden="true" className="size-4" />}
+                >
+                  Chat channel
+                </DrawerLink>
+              )}
+              {sourceUrl && (
+                <DrawerLink
+                  href={sourceUrl}
+                  icon={<CodeXml aria-hidden="true" className="size-4" />}
+                >
+                  Source repository
+                </DrawerLink>
+              )}
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,5 +1,6 @@
 /** The store page's data (spec 4 "Player download page"): the version and the download link. */
 import { useQuery } from '@tanstack/react-query';
+import { NO_VERSION } from '@pigostream/contracts';
 import type { DetectedPlatform } from '../../../lib/platform.ts';
 import { downloadUrlQueryOptions } from '../api/get-download-link.ts';
 import { appVersionQueryOptions } from '../api/player-release.ts';
@@ -19,18 +20,32 @@ export interface PlayerRelease {
 }
 
 /**
- * Fetches `platform`'s version and download link side by side. For 'unknown' nothing is
- * asked (the server takes only the five platforms): no version, no link.
+ * Fetches `platform`'s version, then its download link only when there is a version (issue
+ * 23: a platform without a release would answer 404, a failed request in the console). For
+ * 'unknown' nothing is asked (the server takes only the five platforms): no version, no link.
  */
 export function usePlayerRelease(platform: DetectedPlatform): PlayerRelease {
   const known = platform === 'unknown' ? 'windows' : platform;
   const enabled = platform !== 'unknown';
   const version = useQuery({ ...appVersionQueryOptions(known), enabled });
-  const url = useQuery({ ...downloadUrlQueryOptions(known), enabled });
+  const released = version.data !== undefined && version.data.version !== NO_VERSION;
+  const url = useQuery({ ...downloadUrlQueryOptions(known), enabled: enabled && released });
 
   if (!enabled) {
     return {
       version: undefined,
+      versionLoading: false,
+      versionError: null,
+      url: null,
+      urlLoading: false,
+      urlError: null,
+      retry: () => undefined,
+    };
+  }
+  if (version.data && !released) {
+    // No release: no link to ask for.
+    return {
+      version: version.data.version,
       versionLoading: false,
       versionError: null,
       url: null,
@@ -44,7 +59,8 @@ export function usePlayerRelease(platform: DetectedPlatform): PlayerRelease {
     versionLoading: version.isPending,
     versionError: version.error,
     url: url.data,
-    urlLoading: url.isPending,
+    // Until the version is in, the link waits on it; a failed version asks for no link.
+    urlLoading: released ? url.isPending : version.isPending,
     urlError: url.error,
     retry: () => {
       if (version.error) void version.refetch();

@@ -28,6 +28,10 @@ test('Home and the play page draw their art in the page and ask for no image fil
   const box = await poster.boundingBox();
   expect([box?.width, box?.height]).toEqual([160, 240]);
   await expect(page.getByTestId('hero-backdrop')).toHaveAttribute('data-art', 'backdrop');
+  // A generated backdrop carries no name or year behind the hero's own text (issue 23).
+  await expect(page.getByTestId('hero-backdrop').locator('[data-name], [data-year]')).toHaveCount(
+    0,
+  );
 
   await openPlay(page, TITLES.darkKnight);
   const detailsPoster = details(page).getByRole('img', { name: 'The Dark Knight' });

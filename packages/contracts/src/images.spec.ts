@@ -123,3 +123,18 @@ describe('drawn art', () => {
     expect(logo.fontSize * 0.62 * 'Amazon Prime'.length).toBeLessThanOrEqual(270);
   });
 });
+
+describe('drawn backdrops', () => {
+  it('carry no name or year, which posters and stills keep (issue 23)', () => {
+    const art = { seed: 'tv-100088', label: 'The Last of Us', year: '2023' };
+    expect(drawnArtLayout({ ...art, kind: 'backdrop' })).toMatchObject({
+      lines: [],
+      year: undefined,
+    });
+    for (const kind of ['poster', 'still'] as const) {
+      const layout = drawnArtLayout({ ...art, kind });
+      expect(layout.lines.join(' ')).toBe('The Last of Us');
+      expect(layout.year).toBe('2023');
+    }
+  });
+});

@@ -189,10 +189,12 @@ export function drawnArtLayout({ kind, seed, label, year, bg }: DrawnArt): Drawn
   const dark = bg !== 'white';
   const landscape = ART_ASPECT[kind] < 1;
   const perLine = logo ? 12 : landscape ? 26 : 14;
-  const lines = wrapWords(label || 'Untitled', perLine, logo ? 2 : 4);
+  // A backdrop carries no text (issue 23): the hero and the play page write the title over it.
+  const backdrop = kind === 'backdrop';
+  const lines = backdrop ? [] : wrapWords(label || 'Untitled', perLine, logo ? 2 : 4);
   // A logo's name fills the card: at most 44 units high, narrowed so its longest line fits in
   // 270 of the 300 units (a bold glyph is about 0.62 em wide).
-  const longest = Math.max(...lines.map((l) => l.length));
+  const longest = Math.max(1, ...lines.map((l) => l.length));
   return {
     from: logo ? (dark ? '#141414' : '#f5f5f5') : `hsl(${String(hue)} 55% 32%)`,
     to: logo ? (dark ? '#262626' : '#ffffff') : `hsl(${String(hue2)} 60% 14%)`,
@@ -200,6 +202,6 @@ export function drawnArtLayout({ kind, seed, label, year, bg }: DrawnArt): Drawn
     ink: logo && !dark ? '#111111' : '#ffffff',
     lines,
     fontSize: logo ? Math.min(44, Math.floor(270 / (0.62 * longest))) : landscape ? 20 : 26,
-    year: logo ? undefined : year || undefined,
+    year: logo || backdrop ? undefined : year || undefined,
   };
 }

@@ -112,7 +112,7 @@ export function DrawnArtBox({
       {/* The name and year are generated content, as the server writes them into the SVG:
           they are not the card's text (the image's name is `alt`). The name is centred in the
           box; the year hangs below it. */}
-      {!textless && (
+      {!textless && layout.lines.length > 0 && (
         <div
           aria-hidden="true"
           className="flex size-full flex-col items-center justify-center text-center font-bold select-none"

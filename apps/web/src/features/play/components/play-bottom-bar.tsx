@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 
 /**
  * Sticks above the bottom navigation: Back (one page back, or Home when the page was opened
- * directly) and Play, disabled while `locked` (spec 4: the first click locks it). While the
+ * directly) and Play; only its panel takes clicks, not the strip around it (issue 23), disabled while `locked` (spec 4: the first click locks it). While the
  * player app link `handOff` is being opened, says so (announced politely).
  */
 export function PlayBottomBar({
@@ -24,8 +24,8 @@ export function PlayBottomBar({
   };
 
   return (
-    <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-20 mt-6 px-4 md:px-8">
-      <div className="mx-auto flex max-w-lg flex-col gap-2 rounded-2xl border border-white/10 bg-neutral-900/90 p-2 shadow-2xl shadow-black/60 backdrop-blur">
+    <div className="pointer-events-none sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-20 mt-6 px-4 md:px-8">
+      <div className="pointer-events-auto mx-auto flex max-w-lg flex-col gap-2 rounded-2xl border border-white/10 bg-neutral-900/90 p-2 shadow-2xl shadow-black/60 backdrop-blur">
         <p role="status" className="px-2 text-center text-xs text-neutral-300 empty:hidden">
           {handOff && (
             <>

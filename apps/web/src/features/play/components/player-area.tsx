@@ -10,7 +10,8 @@ export type PlayerSource =
   { state: 'loading' } | { state: 'error' } | { state: 'ready'; server: Server | undefined };
 
 /**
- * A 16:9 area: an `<iframe>` for an embed link, a `<video controls>` element for a media file
+ * A 16:9 area, narrowed on a short screen so its bottom stays above the floating Back/Play bar
+ * and the bottom navigation (issue 23): an `<iframe>` for an embed link, a `<video controls>` element for a media file
  * (this server's library or a link to a video file), or a note while the servers load, when
  * they failed or when there is none. `title` names the frame and the video for screen readers.
  * A video saves how far user `uid` played `progress` (issue 20); an embed reports nothing.
@@ -30,7 +31,7 @@ export function PlayerArea({
   return (
     <section
       aria-label="Player"
-      className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-2xl ring-1 shadow-black/60 ring-white/10"
+      className="relative mx-auto aspect-video w-full max-w-[calc((100dvh-15rem)*16/9)] overflow-hidden rounded-xl bg-black shadow-2xl ring-1 shadow-black/60 ring-white/10"
     >
       {source.state === 'ready' && source.server && link ? (
         playerKind(link) === 'video' ? (

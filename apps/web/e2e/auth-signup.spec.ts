@@ -196,6 +196,16 @@ test('an unverified user sees the pending state and resends with a 30 s cooldown
   await screen.resend.click({ force: true });
   await page.waitForTimeout(500);
   expect(countMail(account.email, SUBJECTS.verify)).toBe(2);
+  // The count survives losing and regaining focus, hiding the tab and a reload (issue 23).
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('blur'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('focus'));
+  });
+  await expect(screen.resend).toHaveText(/^Try again in \((2\d)s\)$/);
+  await page.reload();
+  await expect(screen.resend).toHaveText(/^Try again in \((2\d)s\)$/);
+  await expect(screen.resend).toHaveAttribute('aria-disabled', 'true');
 
   // Unverified users are kept out of the verified screens, but may open /pigostore.
   for (const path of [

@@ -1,7 +1,8 @@
 /**
  * Remembered state for this browser tab (spec 3, "Remembered state"): one zustand store
  * persisted to session storage under 'PigoStream.Session'. The sign-in screen keeps its inputs
- * (never the password), its mode and its page scroll here; Home reads the welcome message.
+ * (never the password), its mode, its page scroll and the resend cooldown's end here; Home
+ * reads the welcome message.
  * Sign-out clears it ({@link clearSessionStore}).
  */
 import { create } from 'zustand';
@@ -21,6 +22,11 @@ interface SessionValues {
   pageScrollState: number;
   /** 'Welcome to PigoStream!' after a first-ever sign-in, until Home has shown it (spec 4). */
   welcomeMessage: string | null;
+  /**
+   * When the Resend verification cooldown ends, in ms since the epoch (0: none). Kept here, not
+   * in the form, so a form mounted again mid-count keeps counting (issue 23).
+   */
+  resendEndsAt: number;
 }
 
 interface SessionState extends SessionValues {
@@ -34,6 +40,7 @@ const INITIAL: SessionValues = {
   isSignInState: true,
   pageScrollState: 0,
   welcomeMessage: null,
+  resendEndsAt: 0,
 };
 
 /** The persisted per-tab store; read with a selector, e.g. `useSessionStore((s) => s.email)`. */
@@ -48,13 +55,8 @@ export const useSessionStore = create<SessionState>()(
     {
       name: SESSION_STORE_KEY,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ userName, email, isSignInState, pageScrollState, welcomeMessage }) => ({
-        userName,
-        email,
-        isSignInState,
-        pageScrollState,
-        welcomeMessage,
-      }),
+      // Every value, not the setter.
+      partialize: ({ set: _set, ...values }): SessionValues => values,
     },
   ),
 );

@@ -1,15 +1,20 @@
 /** The Resend verification cooldown (spec 4 Auth: 30 s after success and failure). */
 import { useCallback, useEffect, useState } from 'react';
+import { useSessionStore } from '../../../lib/session-store.ts';
 
 /** Cooldown after each resend attempt, in s (spec 9). */
 export const RESEND_COOLDOWN_S = 30;
 
 /**
  * `remaining` whole seconds of cooldown (0 when resend is allowed) and `start()`, which begins a
- * new {@link RESEND_COOLDOWN_S} s cooldown. Counts down once a second.
+ * new {@link RESEND_COOLDOWN_S} s cooldown. Its end is kept in the tab's session store (issue
+ * 23: the count once went back to 'Resend verification' a second after it started, when the
+ * form mounted again), so a remount, a focus change or a reload keeps counting; the clock is
+ * read four times a second until the end.
  */
 export function useResendCooldown() {
-  const [endsAt, setEndsAt] = useState(0);
+  const endsAt = useSessionStore((s) => s.resendEndsAt);
+  const save = useSessionStore((s) => s.set);
   const [now, setNow] = useState(() => Date.now());
   const remaining = Math.max(0, Math.ceil((endsAt - now) / 1000));
 
@@ -26,8 +31,8 @@ export function useResendCooldown() {
   const start = useCallback(() => {
     const at = Date.now();
     setNow(at);
-    setEndsAt(at + RESEND_COOLDOWN_S * 1000);
-  }, []);
+    save({ resendEndsAt: at + RESEND_COOLDOWN_S * 1000 });
+  }, [save]);
 
   return { remaining, start };
 }

@@ -71,11 +71,7 @@ export async function benchTransfer(database: DatabaseHandle, dataDir: string): 
       'Watched Date',
     ],
   });
-  const service = new TransferService(
-    database,
-    { summaries: () => Promise.resolve([]) },
-    createTitleLookup(database.db),
-  );
+  const service = new TransferService(database, createTitleLookup(database.db));
   console.log(
     `Import preview of a ${String(ROWS)}-row Letterboxd diary (MovieLens titles, ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB)`,
   );

@@ -299,7 +299,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         const tables = createTitleLookup(database.db);
         await users.register(transferRoutes, {
           database,
-          catalogue,
           lookup: config.catalogSource === 'tmdb' ? createSourceLookup(tables, catalogue) : tables,
         });
       });

@@ -87,13 +87,7 @@ export function importUserCommand(): Command {
         if (!userId) throw new UnknownUserError(email.trim());
         const lookup = createTitleLookup(opened.handle.db);
         // The command line reads the catalogue tables alone (no TMDB): ids they lack are unknown.
-        const service = new TransferService(
-          opened.handle,
-          {
-            summaries: async () => Promise.resolve([]),
-          },
-          lookup,
-        );
+        const service = new TransferService(opened.handle, lookup);
         bar?.start(3, 0, { step: 'reading and matching' });
         const name = path.basename(resolved);
         const preview = await service.preview(name, readFileSync(resolved, 'utf8'));

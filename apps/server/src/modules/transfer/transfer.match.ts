@@ -11,8 +11,6 @@ import {
   type ImportCandidate,
   type ImportEpisode,
   type ImportPreviewItem,
-  type MediaType,
-  type TitleSummary,
 } from '@pigostream/contracts';
 import type { LookupTitle, TitleLookup } from '../catalogue/title-lookup.ts';
 import type { ImportRow } from './transfer.parse.ts';
@@ -159,20 +157,14 @@ function groupRows(rows: ImportRow[]): Group[] {
   return [...groups.values()];
 }
 
-/** Where TMDB ids are checked: the catalogue source's summaries (both sources). */
-export interface SummarySource {
-  summaries(type: MediaType, ids: number[]): Promise<TitleSummary[]>;
-}
-
 /**
- * Matches `rows` to catalogue titles through `lookup` (IMDb ids, titles) and `source` (TMDB
- * ids the catalogue tables lack, as on `CATALOG_SOURCE=tmdb`).
+ * Matches `rows` to catalogue titles through `lookup`: TMDB ids, IMDb ids, then titles and
+ * years (on a TMDB install the lookup also asks the live source, title-lookup.ts).
  * @returns one preview item per list and title, in the order of their first row.
  */
 export async function matchRows(
   rows: ImportRow[],
   lookup: TitleLookup,
-  source: SummarySource,
 ): Promise<ImportPreviewItem[]> {
   const groups = groupRows(rows);
   const results = new Map<string, Pick<ImportPreviewItem, 'status' | 'match' | 'candidates'>>();
@@ -185,21 +177,6 @@ export async function matchRows(
     const withId = groups.filter((g) => g.tmdbId !== null && (g.item.type ?? 'movie') === type);
     const ids = [...new Set(withId.map((g) => g.tmdbId ?? 0))];
     const found = new Map((await lookup.byIds(type, ids)).map((t) => [t.id, t]));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      for (const s of await source.summaries(type, missing)) {
-        found.set(s.id, {
-          type,
-          id: s.id,
-          title: s.title ?? s.name ?? '',
-          originalTitle: null,
-          year: null,
-          poster_path: s.poster_path,
-          popularity: 0,
-          imdbId: null,
-        });
-      }
-    }
     for (const g of withId) {
       const title = found.get(g.tmdbId ?? 0);
       if (title) matched(g, title);

@@ -17,7 +17,6 @@ import {
   userIdParamsSchema,
 } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
-import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
 import type { TitleLookup } from '../catalogue/title-lookup.ts';
 import { actingUser, requireSignedIn } from '../library/library.auth.ts';
 import { libraryErrors } from '../library/library.routes.ts';
@@ -26,8 +25,6 @@ import { TransferService } from './transfer.service.ts';
 /** What the transfer calls run on. */
 export interface TransferRoutesOptions {
   database: DatabaseHandle;
-  /** Checks TMDB ids the catalogue tables lack (CATALOG_SOURCE=tmdb). */
-  catalogue: CatalogueSource;
   /** Finds titles; with CATALOG_SOURCE=tmdb also through the live source's search. */
   lookup: TitleLookup;
 }
@@ -41,9 +38,9 @@ const UPLOAD_BODY_LIMIT = Math.ceil(IMPORT_MAX_BYTES * 1.25);
 /** Registers the import and export calls. */
 export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = async (
   app,
-  { database, catalogue, lookup },
+  { database, lookup },
 ) => {
-  const service = new TransferService(database, catalogue, lookup);
+  const service = new TransferService(database, lookup);
   app.addHook('onRequest', requireSignedIn);
   app.removeContentTypeParser('text/plain');
   const tags = ['import and export'];

@@ -16,15 +16,13 @@ import type { TitleLookup } from '../catalogue/title-lookup.ts';
 import * as library from '../library/library.repository.ts';
 import * as progress from '../progress/progress.repository.ts';
 import { writeExport, type ExportFile } from './transfer.export.ts';
-import { matchRows, type SummarySource } from './transfer.match.ts';
+import { matchRows } from './transfer.match.ts';
 import { ImportFileError, parseImportFile } from './transfer.parse.ts';
 
 /** The rules of the transfer calls, for a user id the route has checked. */
 export class TransferService {
   constructor(
     private readonly database: DatabaseHandle,
-    /** Checks TMDB ids the catalogue tables lack (the catalogue source's summaries). */
-    private readonly catalogue: SummarySource,
     private readonly lookup: TitleLookup,
   ) {}
 
@@ -34,7 +32,7 @@ export class TransferService {
    */
   async preview(fileName: string, content: string): Promise<ImportPreview> {
     const parsed = parseImportFile(fileName, content);
-    const items = await matchRows(parsed.rows, this.lookup, this.catalogue);
+    const items = await matchRows(parsed.rows, this.lookup);
     const count = (status: string) => items.filter((i) => i.status === status).length;
     return {
       format: parsed.format,
@@ -94,10 +92,6 @@ export class TransferService {
       const ids = [...new Set(entries.filter((e) => e.type === type).map((e) => e.id))];
       if (ids.length === 0) continue;
       const known = new Set((await this.lookup.byIds(type, ids)).map((t) => t.id));
-      const missing = ids.filter((id) => !known.has(id));
-      if (missing.length > 0) {
-        for (const s of await this.catalogue.summaries(type, missing)) known.add(s.id);
-      }
       const unknown = ids.find((id) => !known.has(id));
       if (unknown !== undefined) {
         throw new ImportFileError(

@@ -4,14 +4,13 @@
  * that have none, by TMDB id, so an import of IMDb's exports (issue 21) finds them by id.
  * Titles are not added, and an IMDb id a dump already gave is kept. Idempotent.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@pigostream/db';
-import type { ImportOptions, ImportSummary } from './runner.ts';
+import { emptySummary, type ImportOptions, type ImportSummary } from './runner.ts';
 
 const BATCH = 1000;
-const zero = () => ({ added: 0, updated: 0, unchanged: 0 });
 
 /**
  * Reads `filePath` and sets `imdb_id` on the movies it links that lack one.
@@ -24,12 +23,13 @@ export async function importMovieLensLinks(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const started = performance.now();
-  const { size } = await stat(filePath);
-  const rows = parse<{ movieId?: string; imdbId?: string; tmdbId?: string }>(
-    await readFile(filePath),
-    { columns: true, skip_empty_lines: true, bom: true },
-  );
-  options.onProgress?.(size, size);
+  const file = await readFile(filePath);
+  const rows = parse<{ movieId?: string; imdbId?: string; tmdbId?: string }>(file, {
+    columns: true,
+    skip_empty_lines: true,
+    bom: true,
+  });
+  options.onProgress?.(file.length, file.length);
   const links: [number, string][] = [];
   let skipped = 0;
   rows.forEach((row, index) => {
@@ -57,18 +57,10 @@ export async function importMovieLensLinks(
     updated += done.length;
   }
   return {
-    importer: 'movielens-links',
-    file: filePath,
+    ...emptySummary('movielens-links', filePath),
     read: rows.length,
     skipped,
     titles: { added: 0, updated, unchanged: links.length - updated },
-    seasons: zero(),
-    episodes: zero(),
-    anime: zero(),
-    relationsAdded: 0,
-    cast: 0,
-    crew: 0,
-    providers: 0,
     seconds: (performance.now() - started) / 1000,
   };
 }

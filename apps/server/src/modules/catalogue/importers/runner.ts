@@ -134,21 +134,10 @@ function describe(error: z.ZodError): string {
     .join('; ');
 }
 
-/**
- * Imports one dump file with `spec`.
- * @returns the summary; never throws for bad records, only for an unreadable file or a
- *   database that cannot be reached.
- */
-export async function runImport<T>(
-  db: Database,
-  filePath: string,
-  spec: ImporterSpec<T>,
-  options: ImportOptions = {},
-): Promise<ImportSummary> {
-  const started = performance.now();
-  const { size } = await stat(filePath);
-  const summary: ImportSummary = {
-    importer: spec.name,
+/** A summary of `importer` on `filePath` with every count at 0. */
+export function emptySummary(importer: string, filePath: string): ImportSummary {
+  return {
+    importer,
     file: filePath,
     read: 0,
     skipped: 0,
@@ -162,6 +151,22 @@ export async function runImport<T>(
     providers: 0,
     seconds: 0,
   };
+}
+
+/**
+ * Imports one dump file with `spec`.
+ * @returns the summary; never throws for bad records, only for an unreadable file or a
+ *   database that cannot be reached.
+ */
+export async function runImport<T>(
+  db: Database,
+  filePath: string,
+  spec: ImporterSpec<T>,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const { size } = await stat(filePath);
+  const summary = emptySummary(spec.name, filePath);
   let logged = 0;
   const skip = (line: number, reason: string) => {
     summary.skipped++;

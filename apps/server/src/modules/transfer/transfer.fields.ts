@@ -1,0 +1,81 @@
+/**
+ * What the import's readers share (issue 21): the row a file's title becomes, the error a file
+ * that cannot be read raises, and readers of the loosely typed values exports carry.
+ */
+import type { ImportEpisode, ImportFormat, ImportList, MediaType } from '@pigostream/contracts';
+
+/** One title a file names for one list. */
+export interface ImportRow {
+  /** 1-based: the CSV line (the header is line 1), or the JSON item's position. */
+  line: number;
+  list: ImportList;
+  /** The kind the file says; null when it does not (a title and year match tries both). */
+  type: MediaType | null;
+  title: string;
+  year: number | null;
+  tmdbId: number | null;
+  /** `tt` followed by digits, or null. */
+  imdbId: string | null;
+  /** ISO time (added or watched), null when the file has none. */
+  watchedAt: string | null;
+  episodes: ImportEpisode[];
+}
+
+/** A file read: its format and rows. */
+export interface ParsedFile {
+  format: ImportFormat;
+  rows: ImportRow[];
+}
+
+/** The file cannot be read; `message` names the file and, where it can, the line. */
+export class ImportFileError extends Error {
+  override readonly name = 'ImportFileError';
+  constructor(
+    message: string,
+    /** 413 for a file over the size limit, 400 otherwise. */
+    readonly statusCode: 400 | 413 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** A JSON object. */
+export type Json = Record<string, unknown>;
+
+/** Whether `v` is a JSON object. */
+export const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** `v` trimmed when it is a string, else ''. */
+export const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** A whole number from a number or a string of digits; null otherwise. */
+export function whole(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
+  if (typeof v === 'string' && /^\d{1,9}$/.test(v.trim())) return Number(v.trim()) || null;
+  return null;
+}
+
+/** A year from 1870 to 2100, from a number, a year or a date; null otherwise. */
+export function yearOf(v: unknown): number | null {
+  const match = /^(\d{4})/.exec(typeof v === 'number' ? String(v) : text(v));
+  const year = match ? Number(match[1]) : NaN;
+  return year >= 1870 && year <= 2100 ? year : null;
+}
+
+/** An ISO time from a date (`YYYY-MM-DD`, taken as noon UTC) or a time; null otherwise. */
+export function timeOf(v: unknown): string | null {
+  const s = text(v);
+  if (!s) return null;
+  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T12:00:00Z` : s);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/** An IMDb id (`tt` and digits), from an id or an IMDb URL; null otherwise. */
+export function imdbOf(v: unknown): string | null {
+  const match = /\btt\d{5,10}\b/.exec(text(v));
+  return match ? match[0] : null;
+}
+
+/** The kinds of file this import reads, for messages. */
+export const KNOWN =
+  'Letterboxd (watchlist.csv, watched.csv, diary.csv, ratings.csv), IMDb (ratings.csv, a watchlist .csv), Trakt (its JSON export) or PigoStream exports';

@@ -57,6 +57,22 @@ it('forgets viewers older than 7 days', async () => {
   expect(await trendingIds()).not.toContain(19885);
 });
 
+it('ranks a catalogue snapshot the same in any year: age counts from its newest release', async () => {
+  const before = await trendingIds();
+  // The same catalogue, as if it had been taken ten years earlier (or read ten years later).
+  await t.database.db.execute(
+    sql`update titles set release_date = release_date - interval '10 years' where media_type = 'tv'`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, RESPONSE_CACHE_TTL_MS + 50));
+  try {
+    expect(await trendingIds()).toEqual(before);
+  } finally {
+    await t.database.db.execute(
+      sql`update titles set release_date = release_date + interval '10 years' where media_type = 'tv'`,
+    );
+  }
+});
+
 it('answers the sidebar links, null when not configured', async () => {
   const res = await t.app.inject({ url: `${API}/app-config` });
   expect(res.json()).toEqual({ chatUrl: null, sourceUrl: null });

@@ -107,16 +107,22 @@ export function listByPopularity(
     );
   }
   // Trending: popularity discounted by age, plus this server's own recent viewers (each new
-  // viewer counts like VIEWER_WEIGHT points of popularity).
+  // viewer counts like VIEWER_WEIGHT points of popularity). Age is counted from the newest
+  // release the catalogue has (of this type, up to today), not from today's year: a catalogue
+  // snapshot such as the starter one ranks the same on every day, and a catalogue kept current
+  // ranks as before.
   return queryRows<TitleListRow>(
     db,
     sql`with recent as (
           select * from unnest(${intArray(recentViewers.keys())}::int[],
-            ${intArray(recentViewers.values())}::int[]) as r(viewed_id, viewers))
-        select ${listColumns} from titles t left join recent r on r.viewed_id = t.id
+            ${intArray(recentViewers.values())}::int[]) as r(viewed_id, viewers)),
+        newest as (
+          select coalesce(max(extract(year from release_date)), extract(year from now())) as year
+          from titles where media_type = ${type} and release_date <= now())
+        select ${listColumns} from titles t cross join newest n left join recent r on r.viewed_id = t.id
         where t.media_type = ${type} and t.title <> ''
         order by coalesce(t.popularity, 0)
-            / (1 + greatest(0, extract(year from now()) - coalesce(extract(year from t.release_date), 1900)) / 8.0)
+            / (1 + greatest(0, n.year - coalesce(extract(year from t.release_date), 1900)) / 8.0)
             + coalesce(r.viewers, 0) * ${VIEWER_WEIGHT} desc,
           t.vote_count desc nulls last, t.id ${page(limit, offset)}`,
   );

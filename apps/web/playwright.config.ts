@@ -21,6 +21,8 @@ import {
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
   OIDC_ISSUER,
+  SCREENS_PORT,
+  SCREENS_URL,
   SMTP_PORT,
 } from './e2e/support/e2e-env.ts';
 import { writeAiringShow } from './e2e/support/airing-show.ts';
@@ -31,6 +33,7 @@ const runId = String(Date.now());
 process.env.PIGO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-${runId}`);
 process.env.PIGO_E2E_MAIL_DIR ??= path.join(os.tmpdir(), `pigo-e2e-mail-${runId}`);
 process.env.PIGO_E2E_MEDIA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-media-${runId}`);
+process.env.PIGO_E2E_SCREENS_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-screens-${runId}`);
 const dataDir = process.env.PIGO_E2E_DATA_DIR;
 // The local media library starts empty; tests put files in it and ask the server to rescan.
 mkdirSync(process.env.PIGO_E2E_MEDIA_DIR, { recursive: true });
@@ -39,6 +42,28 @@ const configDir = path.join(import.meta.dirname, 'e2e/support/config');
 process.env.PIGO_E2E_AIRING_FILE ??= path.join(os.tmpdir(), `pigo-e2e-airing-${runId}.jsonl`);
 const airingShowFile = process.env.PIGO_E2E_AIRING_FILE;
 if (!existsSync(airingShowFile)) writeAiringShow(airingShowFile);
+
+/** What both app servers under test are configured with, besides PORT and DATA_DIR. */
+const serverEnv = {
+  LOG_LEVEL: 'warn',
+  // As behind a reverse proxy: each test's requests carry their own X-Forwarded-For address
+  // (e2e/support/client-address.ts), so the per-IP identity limits count each test alone.
+  TRUST_PROXY: 'true',
+  // The built app (default apps/web/dist); another folder keeps parallel runs apart.
+  ...(process.env.PIGO_E2E_WEB_DIST ? { WEB_DIST: process.env.PIGO_E2E_WEB_DIST } : {}),
+  SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
+  MAIL_FROM: 'PigoStream <no-reply@pigostream.test>',
+  GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+  GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+  CHAT_URL: CHAT_URL,
+  SOURCE_REPOSITORY_URL: SOURCE_REPOSITORY_URL,
+  // One link template with a movie link only, so shows without local files have no servers.
+  SOURCES_FILE: path.join(configDir, 'sources.e2e.json'),
+  MEDIA_DIR: process.env.PIGO_E2E_MEDIA_DIR,
+  // Releases for windows, android and linux; macos and ios have none (version NA).
+  RELEASES_FILE: path.join(configDir, 'releases.e2e.json'),
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,6 +81,19 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  // The screen pictures (screens.spec.ts) are committed beside the tests, one file per screen and
+  // size, the same on every machine of this kind (Debian's Chromium and fonts): docs/screens.md
+  // and the README show these files.
+  snapshotPathTemplate: '{testDir}/screens/{arg}{ext}',
+  expect: {
+    toHaveScreenshot: {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      // Anti-aliasing may differ on a few pixels between runs; a moved bar differs on thousands.
+      maxDiffPixels: 200,
+    },
+  },
   use: {
     baseURL: APP_URL,
     browserName: 'chromium',
@@ -67,40 +105,39 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },
-  webServer: {
-    // The starter catalogue is loaded first: a server loads it by itself only into an empty one.
-    command: [
-      'npx tsx apps/server/src/cli.ts import starter',
-      `npx tsx apps/server/src/cli.ts import movnix-tv ${airingShowFile}`,
-      'npx tsx apps/server/src/main.ts',
-    ].join(' && '),
-    cwd: repoRoot,
-    url: `${APP_URL}/pigo-stream/health`,
-    env: {
-      PORT: String(APP_PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // As behind a reverse proxy: each test's requests carry their own X-Forwarded-For address
-      // (e2e/support/client-address.ts), so the per-IP identity limits count each test alone.
-      TRUST_PROXY: 'true',
-      // The built app (default apps/web/dist); another folder keeps parallel runs apart.
-      ...(process.env.PIGO_E2E_WEB_DIST ? { WEB_DIST: process.env.PIGO_E2E_WEB_DIST } : {}),
-      SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
-      MAIL_FROM: 'PigoStream <no-reply@pigostream.test>',
-      GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
-      GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
-      GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
-      CHAT_URL: CHAT_URL,
-      SOURCE_REPOSITORY_URL: SOURCE_REPOSITORY_URL,
-      // One link template with a movie link only, so shows without local files have no servers.
-      SOURCES_FILE: path.join(configDir, 'sources.e2e.json'),
-      MEDIA_DIR: process.env.PIGO_E2E_MEDIA_DIR,
-      // Releases for windows, android and linux; macos and ios have none (version NA).
-      RELEASES_FILE: path.join(configDir, 'releases.e2e.json'),
+  webServer: [
+    {
+      // The starter catalogue is loaded first: a server loads it by itself only into an empty one.
+      command: [
+        'npx tsx apps/server/src/cli.ts import starter',
+        `npx tsx apps/server/src/cli.ts import movnix-tv ${airingShowFile}`,
+        'npx tsx apps/server/src/main.ts',
+      ].join(' && '),
+      cwd: repoRoot,
+      url: `${APP_URL}/pigo-stream/health`,
+      env: { ...serverEnv, PORT: String(APP_PORT), DATA_DIR: dataDir },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      // The screen pictures' server (screens.spec.ts): the starter catalogue only, loaded by the
+      // server itself into its empty database.
+      command: 'npx tsx apps/server/src/main.ts',
+      cwd: repoRoot,
+      url: `${SCREENS_URL}/pigo-stream/health`,
+      env: {
+        ...serverEnv,
+        PORT: String(SCREENS_PORT),
+        DATA_DIR: process.env.PIGO_E2E_SCREENS_DATA_DIR,
+        // No local media library: the other tests' files never reach the pictures.
+        MEDIA_DIR: '',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -3,6 +3,7 @@
  * The app screens are for signed-in users: each test starts signed in (support/fixtures.ts).
  */
 import type { Page } from '@playwright/test';
+import { watchFailures } from './support/layout-checks.ts';
 import { APP_URL } from './support/e2e-env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { row } from './support/home-page.ts';
@@ -39,33 +40,12 @@ for (const { path, heading } of APP_SCREENS) {
   });
 }
 
-/**
- * Console errors, and failed requests to the app's server (status 400 and up, or no answer),
- * of `page` from now on. Other hosts are left out: the test servers' link template points at a
- * host that does not exist (e2e/support/config/sources.e2e.json).
- */
-function watchFailures(page: Page): string[] {
-  const failures: string[] = [];
-  const ours = (url: string) => new URL(url).origin === APP_URL;
-  page.on('console', (message) => {
-    if (message.type() === 'error') failures.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (ours(response.url()) && response.status() >= 400)
-      failures.push(`${String(response.status())} ${response.url()}`);
-  });
-  page.on('requestfailed', (request) => {
-    if (ours(request.url())) failures.push(`failed: ${request.url()}`);
-  });
-  return failures;
-}
-
 test('a signed-out visit to the sign-in screen logs no error and no failed request', async ({
   browser,
 }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  const failures = watchFailures(page);
+  const failures = watchFailures(page, APP_URL);
   await page.goto('/');
   await expect(signInScreen(page).signIn).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -78,7 +58,7 @@ for (const { path, ready } of [
   { path: '/play?id=603&type=movie', ready: 'The Matrix' },
 ]) {
   test(`a signed-in visit to ${path} logs no error and no failed request`, async ({ page }) => {
-    const failures = watchFailures(page);
+    const failures = watchFailures(page, APP_URL);
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');

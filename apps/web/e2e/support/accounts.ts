@@ -31,12 +31,17 @@ export function newAccount(prefix = 'user'): Account {
 }
 
 /**
- * Signs `account` up through the identity API in `request`. No session comes with it: use
+ * Signs `account` up through the identity API in `request` (a client of the server at `origin`,
+ * default the main test server). No session comes with it: use
  * {@link signInByApi} for an unverified signed-in user, {@link verifyByMail} for a verified one.
  */
-export async function signUpByApi(request: APIRequestContext, account: Account): Promise<void> {
+export async function signUpByApi(
+  request: APIRequestContext,
+  account: Account,
+  origin = APP_URL,
+): Promise<void> {
   const response = await request.post(`${IDENTITY}/sign-up/email`, {
-    headers: { origin: APP_URL },
+    headers: { origin },
     data: {
       name: account.userName,
       email: account.email,
@@ -52,9 +57,13 @@ export async function signUpByApi(request: APIRequestContext, account: Account):
  * Signs `account` in with its password through the identity API; `request` (a page's
  * `page.request` shares the browser's cookies) then holds the session, verified or not.
  */
-export async function signInByApi(request: APIRequestContext, account: Account): Promise<void> {
+export async function signInByApi(
+  request: APIRequestContext,
+  account: Account,
+  origin = APP_URL,
+): Promise<void> {
   const response = await request.post(`${IDENTITY}/sign-in/email`, {
-    headers: { origin: APP_URL },
+    headers: { origin },
     data: { email: account.email, password: account.password, callbackURL: '/' },
   });
   if (!response.ok())

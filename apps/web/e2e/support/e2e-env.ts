@@ -13,6 +13,14 @@ const PORT_OFFSET = Number(process.env.PIGO_E2E_PORT_OFFSET ?? 0);
 export const APP_PORT = 3210 + PORT_OFFSET;
 export const APP_URL = `http://localhost:${APP_PORT}`;
 
+/**
+ * A second app server for the screen pictures (screens.spec.ts) with its own fresh data
+ * directory: the starter catalogue and the pictures' account only, so trending and the hero are
+ * not moved by the other tests' watching.
+ */
+export const SCREENS_PORT = 3211 + PORT_OFFSET;
+export const SCREENS_URL = `http://localhost:${SCREENS_PORT}`;
+
 /** The sidebar links the app server is configured with (GET /app-config). */
 export const CHAT_URL = 'https://chat.example.org/pigostream';
 export const SOURCE_REPOSITORY_URL = 'https://git.example.org/pigostream/pigostream';

@@ -17,14 +17,14 @@ const DATA_BLOCK = new RegExp(
 const stripped = new WeakSet<Page>();
 
 /**
- * Serves `page`'s app pages from now on without the answers the server put into them; once per
- * page, however many helpers ask.
+ * Serves `page`'s app pages (from the server at `origin`, default the main test server) from
+ * now on without the answers the server put into them; once per page, however many helpers ask.
  */
-export async function withoutFirstAnswers(page: Page): Promise<void> {
+export async function withoutFirstAnswers(page: Page, origin = APP_URL): Promise<void> {
   if (stripped.has(page)) return;
   stripped.add(page);
   await page.route(
-    (url) => url.origin === APP_URL && !url.pathname.startsWith('/pigo-stream/'),
+    (url) => url.origin === origin && !url.pathname.startsWith('/pigo-stream/'),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();

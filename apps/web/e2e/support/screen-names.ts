@@ -1,0 +1,34 @@
+/**
+ * The screens pictured by the browser tests (screens.spec.ts, steps in screens.ts) and shown
+ * in docs/screens.md (scripts/screens-doc.ts), in that order, with their captions; and the two
+ * sizes each is pictured at. Free of browser code, so the docs script reads it in Node.
+ */
+
+/** Each screen's picture name (its file is `<name>-<size>.png`) and caption. */
+export const SCREEN_CAPTIONS = {
+  'sign-in': 'Sign in',
+  'sign-up-error': 'Sign up, with an address from a provider the site does not take',
+  'home-trending': 'Home: Trending',
+  'home-providers': 'Home: Providers',
+  search: 'Search results, with the search history open',
+  'play-movie': 'Play page of a movie (its server is another site, painted over)',
+  'play-show': 'Play page of a show: seasons and episodes',
+  'play-anime': 'Play page of an anime: the franchise and the episode grid',
+  'play-open-movie': 'Play page of an open movie, with the player (the video painted over)',
+  'my-list': 'My List',
+  'watch-history': 'Watch History',
+  'confirm-dialog': 'The confirm dialog, removing a title from My List',
+  'server-error': 'The server-error modal, when a call fails',
+  sidebar: 'The sidebar, open',
+  store: 'PigoStream Player download page (/pigostore)',
+  'not-found': 'A page that does not exist',
+} as const;
+
+/** A pictured screen's name. */
+export type ScreenName = keyof typeof SCREEN_CAPTIONS;
+
+/** The two sizes every screen is pictured at, in px. */
+export const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'laptop', viewport: { width: 1280, height: 800 } },
+] as const;

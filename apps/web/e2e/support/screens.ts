@@ -1,0 +1,235 @@
+/**
+ * Every screen of the app (screen-names.ts) as the picture test (screens.spec.ts) opens it: how
+ * to reach it in its known state, and what moves on it. The pictures' account and its data are set up
+ * once by screens.spec.ts (PICTURES_ACCOUNT).
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { withoutFirstAnswers } from './first-answers.ts';
+import { openMenu, row, searchInput, searchToggle, serverErrorModal } from './home-page.ts';
+import { confirmDialog } from './library-page.ts';
+import { openSignIn } from './sign-in-page.ts';
+import { SCREENS_URL } from './e2e-env.ts';
+import { SCREEN_CAPTIONS, type ScreenName } from './screen-names.ts';
+
+/** The pictures' account: fixed, so the sidebar and the menu read the same in every run. */
+export const PICTURES_ACCOUNT = {
+  userName: 'Sam Carter',
+  email: 'sam.carter@gmail.com',
+  password: 'Pictures-2026',
+} as const;
+
+/** What the account has, set up through the API before the first picture. */
+export const PICTURES_DATA = {
+  myList: [
+    { id: 155, type: 'movie' },
+    { id: 603, type: 'movie' },
+    { id: 10378, type: 'movie' },
+    { id: 1396, type: 'tv' },
+    { id: 66732, type: 'tv' },
+  ],
+  watchHistory: [
+    { id: 27205, type: 'movie' },
+    { id: 603, type: 'movie' },
+    { id: 1399, type: 'tv' },
+  ],
+  searches: ['demon', 'man'],
+} as const;
+
+/** How to bring a screen into its known state, and what moves on it. */
+interface ScreenSteps {
+  /** Signed out (the sign-in screen) rather than signed in as the pictures' account. */
+  signedOut?: boolean;
+  /** Failures this screen provokes on purpose (the server-error modal's failing call). */
+  expectedFailures?: RegExp;
+  /** Opens the screen and waits until it shows what the picture is of. */
+  open(page: Page): Promise<void>;
+  /** What moves by itself there (a video, another site's frame): painted over in the picture. */
+  mask?(page: Page): Locator[];
+}
+
+/** One screen of the app in a known state. */
+export interface Screen extends ScreenSteps {
+  /** The picture's file name without size and extension, e.g. `home-trending`. */
+  name: ScreenName;
+  /** What the picture shows, for docs/screens.md. */
+  caption: string;
+}
+
+/** The link of a title's play page. */
+const play = (id: number, type: 'movie' | 'tv') => `/play?id=${String(id)}&type=${type}`;
+
+/** Waits for the play page's details card to show `title`. */
+async function playPage(page: Page, id: number, type: 'movie' | 'tv', title: string) {
+  await page.goto(play(id, type));
+  await expect(
+    page.getByRole('region', { name: 'Details' }).getByRole('heading', { name: title }),
+  ).toBeVisible();
+}
+
+/** The player and other sites' frames: they play, or show another site's answer. */
+const moving = (page: Page) => [page.locator('video'), page.locator('iframe')];
+
+/** Opens Home and waits for its hero and its first trending rows. */
+async function home(page: Page): Promise<void> {
+  await page.goto('/index');
+  await expect(
+    page.getByRole('region', { name: /^(Picked Just for You|#1 Most Watched)$/ }),
+  ).toBeVisible();
+  await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeVisible();
+}
+
+/** Every screen pictured, in the order docs/screens.md shows them. */
+const SCREEN_STEPS: Record<ScreenName, ScreenSteps> = {
+  'sign-in': {
+    signedOut: true,
+    open: async (page) => {
+      await openSignIn(page);
+    },
+  },
+  'sign-up-error': {
+    signedOut: true,
+    open: async (page) => {
+      const screen = await openSignIn(page);
+      await screen.toSignUp.click();
+      await screen.userName.fill('newbie');
+      await screen.email.fill('newbie@example.com');
+      await screen.password.fill('secret123');
+      await screen.signUp.click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Unsupported email provider. Use Gmail, Outlook, Yahoo, etc.',
+      );
+    },
+  },
+  'home-trending': { open: home },
+  'home-providers': {
+    open: async (page) => {
+      await home(page);
+      await page.getByRole('tab', { name: 'Providers' }).click();
+      await expect(row(page, 'Netflix: Movies').getByRole('link').first()).toBeVisible();
+    },
+  },
+  search: {
+    open: async (page) => {
+      await home(page);
+      await searchToggle(page).click();
+      await searchInput(page).fill('man');
+      await searchInput(page).press('Enter');
+      await expect(row(page, 'Search Results: Movies').getByRole('link').first()).toBeVisible();
+      await searchInput(page).fill('');
+      await searchInput(page).focus();
+      await expect(
+        page.getByRole('region', { name: 'Search history' }).getByRole('listitem'),
+      ).toHaveCount(2);
+    },
+  },
+  'play-movie': {
+    open: (page) => playPage(page, 155, 'movie', 'The Dark Knight'),
+    mask: moving,
+  },
+  'play-show': {
+    open: async (page) => {
+      await playPage(page, 66732, 'tv', 'Stranger Things');
+      await expect(
+        page.getByRole('region', { name: 'Episodes', exact: true }).locator('[data-episode]'),
+      ).not.toHaveCount(0);
+      // The seasons and their episodes, under the player.
+      await page.getByRole('region', { name: 'Seasons', exact: true }).scrollIntoViewIfNeeded();
+    },
+    mask: moving,
+  },
+  'play-anime': {
+    open: async (page) => {
+      // The anime view has no details card: its title sits over the episode grid.
+      await page.goto(play(46260, 'tv'));
+      await expect(
+        page.getByRole('region', { name: 'Related Anime' }).getByTestId('related-anime-card'),
+      ).toHaveCount(6);
+      const grid = page.getByRole('region', { name: 'Episodes' });
+      await expect(grid.getByRole('list').getByRole('button')).not.toHaveCount(0);
+      // The episode grid, under the player.
+      await grid.scrollIntoViewIfNeeded();
+    },
+    mask: moving,
+  },
+  'play-open-movie': {
+    // The open movie's file is on the Blender Foundation's host, out of reach of a machine
+    // without the internet (as the test machine is): the browser logs that, not the app.
+    expectedFailures: /^console: Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/,
+    open: async (page) => {
+      await playPage(page, 10378, 'movie', 'Big Buck Bunny');
+      await page
+        .getByRole('region', { name: 'Servers', exact: true })
+        .getByRole('button', { name: 'Blender Open Movie' })
+        .click();
+      await expect(page.locator('video')).toBeVisible();
+      await page.evaluate(() => {
+        window.scrollTo(0, 0);
+      });
+    },
+    mask: moving,
+  },
+  'my-list': {
+    open: async (page) => {
+      await page.goto('/my-list');
+      await expect(
+        page.getByRole('region', { name: 'My List: Shows' }).getByRole('link'),
+      ).toHaveCount(2);
+    },
+  },
+  'watch-history': {
+    open: async (page) => {
+      await page.goto('/watch-history');
+      await expect(
+        page.getByRole('region', { name: 'Watch History: Movies' }).getByRole('link'),
+      ).toHaveCount(2);
+    },
+  },
+  'confirm-dialog': {
+    open: async (page) => {
+      await page.goto('/my-list');
+      const card = page.getByRole('region', { name: 'My List: Movies' }).getByRole('link');
+      await expect(card).toHaveCount(3);
+      await card.first().click({ button: 'right' });
+      await expect(confirmDialog(page)).toBeVisible();
+    },
+  },
+  'server-error': {
+    expectedFailures: /\/pigo-stream\/providers|status of 500/,
+    open: async (page) => {
+      await withoutFirstAnswers(page, SCREENS_URL);
+      await page.route('**/pigo-stream/providers', (route) =>
+        route.fulfill({ status: 500, json: { error: 'boom' } }),
+      );
+      await page.goto('/index');
+      await expect(serverErrorModal(page)).toBeVisible();
+    },
+  },
+  sidebar: {
+    open: async (page) => {
+      await home(page);
+      await openMenu(page);
+    },
+  },
+  store: {
+    open: async (page) => {
+      await page.goto('/pigostore');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'PigoStream Player' }),
+      ).toBeVisible();
+      await expect(page.getByTestId('store-version')).toHaveText(/Version|Not Available/);
+    },
+  },
+  'not-found': {
+    // The page itself answers 404, as an address that names nothing should.
+    expectedFailures: /404 .*\/no-such-page$|status of 404/,
+    open: async (page) => {
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    },
+  },
+};
+
+/** Every screen pictured, in the order of SCREEN_CAPTIONS (docs/screens.md's order). */
+export const SCREENS: readonly Screen[] = (Object.keys(SCREEN_CAPTIONS) as ScreenName[]).map(
+  (name) => ({ name, caption: SCREEN_CAPTIONS[name], ...SCREEN_STEPS[name] }),
+);

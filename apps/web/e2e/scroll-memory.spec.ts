@@ -56,3 +56,58 @@ for (const { name, viewport } of VIEWPORTS) {
     });
   });
 }
+
+/** The other screens, each with what shows it is in (its heading, or the play page's title). */
+const OTHER_SCREENS = [
+  { path: '/play?id=603&type=movie', ready: 'The Matrix' },
+  { path: '/new-episodes', ready: 'New Episodes' },
+  { path: '/import-export', ready: 'Import & export' },
+  { path: '/pigostore', ready: 'PigoStream Player' },
+  { path: '/no-such-page', ready: 'Page not found' },
+] as const;
+
+test("every other screen opens at its top after Home's scroll, on a full load and in the app", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scrolledHome = async () => {
+    await page.goto('/index');
+    await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+    await page.evaluate((top) => {
+      window.scrollTo(0, top);
+    }, HOME_SCROLL);
+    await expect.poll(() => storedLocalState(page)).toMatchObject({ pageScroll: HOME_SCROLL });
+  };
+  const atTop = async (ready: string, how: string) => {
+    await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY), `${ready}, ${how}`).toBe(0);
+  };
+
+  await scrolledHome();
+  for (const { path, ready } of OTHER_SCREENS) {
+    await page.goto(path);
+    await atTop(ready, 'full load');
+  }
+
+  // In the app: a card of Home's, and the menu's entries.
+  await scrolledHome();
+  const card = row(page, 'Trending: Movies').getByRole('link').first();
+  await card.scrollIntoViewIfNeeded();
+  const title = await card.getByRole('img').first().getAttribute('alt');
+  await card.click();
+  await expect(page).toHaveURL(/\/play\?/);
+  await atTop(title ?? '', 'from a Home card');
+  for (const [entry, ready] of [
+    ['New Episodes', 'New Episodes'],
+    ['Import & export', 'Import & export'],
+  ] as const) {
+    await scrolledHome();
+    await page.getByRole('button', { name: /^Open menu/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: new RegExp(`^${entry}`) })
+      .click();
+    await atTop(ready, 'from the menu');
+  }
+});

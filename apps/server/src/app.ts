@@ -40,7 +40,13 @@ import {
   useSafeJsonParser,
 } from './lib/request-guards.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
-import { cacheResponses, cacheUserAnswers, clearOnWrites } from './lib/response-cache.ts';
+import {
+  cacheResponses,
+  cacheUserAnswers,
+  clearOnWrites,
+  RESPONSE_CACHE_TTL_MS,
+  USER_ANSWER_TTL_MS,
+} from './lib/response-cache.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -109,6 +115,7 @@ const STALE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 function createUpstreamLoader(app: FastifyInstance, config: Config): CachedLoader {
   const cache = createSharedCache({
     redisUrl: config.catalogSource === 'tmdb' ? config.redisUrl : undefined,
+    maxBytes: config.memory.upstreamCacheBytes,
     onError: (err) => {
       app.log.warn({ err }, 'shared cache unavailable; using the in-process cache');
     },
@@ -271,7 +278,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(healthRoutes, { database, readiness: ready });
       // Catalogue answers are the same for everyone: reused for 2 s, and forgotten on any write.
       await api.register(async (cached) => {
-        clearOnWrites(api, cacheResponses(cached), bus);
+        const answers = cacheResponses(
+          cached,
+          RESPONSE_CACHE_TTL_MS,
+          config.memory.responseCacheBytes,
+        );
+        clearOnWrites(api, answers, bus);
         await cached.register(catalogueRoutes, { source: catalogue });
         await cached.register(activityRoutes, { activity });
       });
@@ -286,7 +298,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
       // A user's own answers are reused for 2 s, and forgotten on any write of theirs.
       await api.register(async (users) => {
-        cacheUserAnswers(users, verifiedUidOf, bus);
+        cacheUserAnswers(
+          users,
+          verifiedUidOf,
+          bus,
+          USER_ANSWER_TTL_MS,
+          config.memory.responseCacheBytes,
+        );
         await users.register(libraryRoutes, { db: database.db, catalogue });
         await users.register(recommenderRoutes, { db: database.db, catalogue });
         await users.register(progressRoutes, {

@@ -30,6 +30,8 @@ const envSchema = z.object({
   ANILIST_URL: z.url().default('https://graphql.anilist.co'),
   REDIS_URL: z.url().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+  UPSTREAM_CACHE_MB: z.coerce.number().min(1).max(4096).default(32),
   CHAT_URL: z.url().optional(),
   SOURCE_REPOSITORY_URL: z.url().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
@@ -65,6 +67,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** Longest an upstream call (TMDB, AniList) may take in all, retries included, in ms. */
   upstreamTimeoutMs: number;
+  /**
+   * What the process's caches keep at most, in bytes (issue 24): each of the two answer caches,
+   * catalogue answers and users' own answers (RESPONSE_CACHE_MB, default 16 MB each; 0 turns
+   * them off), and the in-process tier of the upstream answer cache (UPSTREAM_CACHE_MB,
+   * default 32 MB).
+   */
+  memory: { responseCacheBytes: number; upstreamCacheBytes: number };
   logLevel: string;
   /** Sidebar links (decisions.md): the chat channel and the source repository; hidden when unset. */
   links: { chatUrl: string | null; sourceUrl: string | null };
@@ -163,6 +172,10 @@ export function loadConfig(
     anilistUrl: e.ANILIST_URL,
     redisUrl: e.REDIS_URL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    memory: {
+      responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
+      upstreamCacheBytes: Math.round(e.UPSTREAM_CACHE_MB * 1024 * 1024),
+    },
     logLevel: e.LOG_LEVEL,
     links: { chatUrl: e.CHAT_URL ?? null, sourceUrl: e.SOURCE_REPOSITORY_URL ?? null },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',

@@ -18,8 +18,8 @@ import type { ClusterBus } from './cluster-bus.ts';
 /** How long an answer is reused, in ms. */
 export const RESPONSE_CACHE_TTL_MS = 2_000;
 
-/** Answers kept at most, and the largest answer kept, in bytes. */
-const MAX_ENTRIES = 2_000;
+/** The bytes of answers kept at most by default (RESPONSE_CACHE_MB), and the largest answer kept. */
+export const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 512_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -55,13 +55,21 @@ export interface ResponseCache {
 
 /**
  * Caches the 200 answers of the GET routes registered in `scope` (after this call) for `ttlMs`
- * ms, keyed by URL (path and query); returns the cache so write routes can clear it.
+ * ms, keyed by URL (path and query), `maxBytes` bytes of answers at most (the least recently
+ * used go first; 0 keeps none); returns the cache so write routes can clear it.
  */
 export function cacheResponses(
   scope: FastifyInstance,
   ttlMs = RESPONSE_CACHE_TTL_MS,
+  maxBytes = RESPONSE_CACHE_BYTES,
 ): ResponseCache {
-  const answers = new LRUCache<string, Buffer>({ max: MAX_ENTRIES, ttl: ttlMs });
+  if (maxBytes <= 0) return { clear: () => undefined };
+  const answers = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    // The key (the URL) is kept too, as a two-byte-per-character string at worst.
+    sizeCalculation: (bytes, key) => bytes.byteLength + key.length * 2,
+    ttl: ttlMs,
+  });
 
   scope.addHook('onRequest', (req, reply, done) => {
     const cached = req.method === 'GET' ? answers.get(req.url) : undefined;
@@ -120,14 +128,21 @@ export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
  * GET), so no server answers a user older data than they wrote (read-your-writes, issue 16).
  * Requests for a key whose answer is being made wait for it rather than each asking the
  * database. Requests without a verified session pass through untouched (the routes answer 401).
+ * Keeps `maxBytes` bytes of answers at most (least recently used first out; 0 keeps none).
  */
 export function cacheUserAnswers(
   scope: FastifyInstance,
   userOf: RequestUser,
   bus: ClusterBus,
   ttlMs = USER_ANSWER_TTL_MS,
+  maxBytes = RESPONSE_CACHE_BYTES,
 ): void {
-  const answers = new LRUCache<string, Buffer>({ max: MAX_ENTRIES * 10, ttl: ttlMs });
+  if (maxBytes <= 0) return;
+  const answers = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (bytes, key) => bytes.byteLength + key.length * 2,
+    ttl: ttlMs,
+  });
   const keys = new WeakMap<FastifyRequest, string>();
   // A miss being answered, by key: requests for the same key that arrive meanwhile wait for its
   // bytes instead of each asking the database (when an answer expires under load, every request

@@ -19,19 +19,33 @@ export interface SharedCache {
   close(): Promise<void>;
 }
 
-/** Entries the in-process tier holds at most. */
-const LRU_ENTRIES = 5000;
+/** What the in-process tier holds at most by default (UPSTREAM_CACHE_MB), in bytes. */
+export const UPSTREAM_CACHE_BYTES = 32 * 1024 * 1024;
 const REDIS_PREFIX = 'pigo:upstream:';
+
+/**
+ * The memory an entry takes, in bytes, estimated as its JSON text (two bytes a character, as
+ * V8 keeps strings at worst) plus its key: parsed objects take about as much as their text.
+ */
+function entryBytes(entry: CacheEntry, key: string): number {
+  return ((JSON.stringify(entry.value) as string | undefined)?.length ?? 16) * 2 + key.length * 2;
+}
 
 /**
  * Builds the cache. With a Redis URL, reads fall through LRU -> Redis and writes go to both;
  * a Redis failure degrades to the LRU alone (logged by `onError`), never failing a request.
+ * The in-process tier keeps `maxBytes` bytes at most (default {@link UPSTREAM_CACHE_BYTES}),
+ * the least recently used going first.
  */
 export function createSharedCache(options: {
   redisUrl?: string | undefined;
   onError?: (error: unknown) => void;
+  maxBytes?: number;
 }): SharedCache {
-  const lru = new LRUCache<string, CacheEntry>({ max: LRU_ENTRIES });
+  const lru = new LRUCache<string, CacheEntry>({
+    maxSize: options.maxBytes ?? UPSTREAM_CACHE_BYTES,
+    sizeCalculation: (entry, key) => Math.max(1, entryBytes(entry, key)),
+  });
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, {
         // Commands queue while connecting; each gives up after 500 ms so a Redis outage

@@ -8,12 +8,15 @@
  * bench/results.json with the machine it ran on. Figures are printed, never asserted.
  *
  * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api,
- * home, transfer, scale) runs only those parts; `search` without `import` searches the starter catalogue alone.
+ * home, transfer, scale, footprint) runs only those parts; `search` without `import` searches the starter catalogue alone.
  * `scale` (bench/scale-out.ts) runs 1, 2 and 4 servers on PostgreSQL and Redis
  * (BENCH_REDIS_URL, default the machine's) behind nginx (Debian's nginx-light).
  *
  * `transfer` (bench/transfer.ts) previews a 10,000-row Letterboxd diary of MovieLens titles
  * against the imported catalogue (the starter catalogue without `import`).
+ * `footprint` (bench/footprint.ts) runs `npm start` once per database of BENCH_DATABASES and
+ * reports the processes it leaves, their memory at idle and after two rounds of mixed load, and
+ * the built server's start, beside a bare Fastify + pg process.
  * `home` (bench/home-answers.ts) measures Home's signed-in answers (My List, Continue Watching,
  * Up Next, New Episodes) one at a time and under load, once per database.
  *
@@ -37,6 +40,7 @@ import { writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writ
 import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
 import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.ts';
 import { benchApiLoad, benchSignedInLoad } from './api-load.ts';
+import { benchFootprint } from './footprint.ts';
 import { benchHomeAnswers } from './home-answers.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRecommender } from './recommender.ts';
@@ -74,6 +78,7 @@ const PARTS = [
   'api',
   'home',
   'scale',
+  'footprint',
 ] as const;
 const only = new Set(
   (process.env.BENCH_ONLY ?? PARTS.join(','))
@@ -299,6 +304,7 @@ if (['import', 'search', 'recommender', 'transfer'].some((part) => only.has(part
 if (['web', 'lighthouse', 'api', 'home', 'scale'].some((part) => only.has(part))) {
   await benchServer();
 }
+if (only.has('footprint')) await benchFootprint(databases as DatabaseKind[]);
 
 printTable();
 const out = path.join(here, 'results.json');

@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           RESPONSE_CACHE_TTL_MS,
           config.memory.responseCacheBytes,
         );
-        clearOnWrites(api, answers, bus);
+        clearOnWrites(api, answers, bus, API_PREFIX);
         await cached.register(catalogueRoutes, { source: catalogue });
         await cached.register(activityRoutes, { activity });
       });

@@ -149,10 +149,12 @@ it("drops B's kept catalogue answers within 1 s of a write on A", async () => {
   const user = await verifiedProcessUser(a.base, PUBLIC_URL, inbox, 'ben@gmail.com');
   await new SocketClient(b.base, PUBLIC_URL).get(trending);
   expect(await hit()).toBe(true);
-  const watched = await user.client.post(`${API}/watch-history/save-watch-history`, {
-    userUID: user.uid,
-    id: 603,
-    type: 'movie',
+  // A watch event: trending and '#1 Most Watched' blend them.
+  const watched = await user.client.post(`${API}/recommender/insert`, {
+    user_id: user.uid,
+    item_id: 603,
+    item_type: 'movie',
+    watched: true,
   });
   expect(watched.status).toBe(200);
   const ms = await waitUntil(async () => !(await hit()), 1000);

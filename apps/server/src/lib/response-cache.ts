@@ -6,7 +6,8 @@
  * bytes: titles in other scripts (`original_title` in Japanese, Korean) make the JSON a two-byte
  * string, and encoding 12 kB of it again on every send cost as much as the rest of the request.
  * The hooks take callbacks, not promises, for the same reason. Any successful write
- * call (POST, PUT, PATCH, DELETE) through the app clears it, on this server at once and on every
+ * call (POST, PUT, PATCH, DELETE) through the app that can change a catalogue answer (not a
+ * user's own lists, searches, progress or imports) clears it, on this server at once and on every
  * other one through the cluster bus (cluster-bus.ts: Redis pub/sub, well within 1 s), so no
  * server answers much older data than was written (trending and '#1 Most Watched' blend watch
  * events).
@@ -96,16 +97,50 @@ export function cacheResponses(
 }
 
 /**
- * Clears `cache` after every successful write call answered in `scope`, and tells every other
- * server through `bus` to clear theirs; clears it too when `bus` says the catalogue changed
- * elsewhere (a write on another server, an import).
+ * Write routes that change no catalogue answer, by their route pattern under the API prefix
+ * (what the router matched, whatever the request spelled): a user's own lists, search history,
+ * watch progress and imports. Catalogue answers read the catalogue and the watch events
+ * (`recommender/insert`: trending, '#1 Most Watched'), which none of these write; a user's own
+ * answers have their own cache, cleared per user (cacheUserAnswers).
  */
-export function clearOnWrites(scope: FastifyInstance, cache: ResponseCache, bus: ClusterBus): void {
+const USER_ONLY_WRITES = [
+  '/my-list/',
+  '/watch-history/',
+  '/index/save-search-history',
+  '/index/:uid/remove-search-history/',
+  '/progress/',
+  '/transfer/',
+];
+
+/** Whether the route `pattern` (e.g. `/pigo-stream/my-list/save-my-list`) is a user-only write. */
+function userOnlyWrite(pattern: string | undefined, prefix: string): boolean {
+  if (pattern === undefined || !pattern.startsWith(`${prefix}/`)) return false;
+  const route = pattern.slice(prefix.length);
+  return USER_ONLY_WRITES.some((start) => route.startsWith(start));
+}
+
+/**
+ * Clears `cache` after every successful write call answered in `scope` that can change a
+ * catalogue answer (all but {@link USER_ONLY_WRITES}, matched under `prefix`), and tells every
+ * other server through `bus` to clear theirs; clears it too when `bus` says the catalogue
+ * changed elsewhere (a write on another server, an import).
+ */
+export function clearOnWrites(
+  scope: FastifyInstance,
+  cache: ResponseCache,
+  bus: ClusterBus,
+  prefix = '/pigo-stream',
+): void {
   bus.subscribe((message) => {
     if (message.kind === 'catalogue') cache.clear();
   });
   scope.addHook('onResponse', (req, reply, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
+    if (
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      !userOnlyWrite(req.routeOptions.url, prefix)
+    ) {
       bus.publish({ kind: 'catalogue' });
     }
     done();

@@ -276,7 +276,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, readiness: ready });
-      // Catalogue answers are the same for everyone: reused for 2 s, and forgotten on any write.
+      // Catalogue answers are the same for everyone: reused for 2 s, and forgotten on any write
+      // that can change them (not a user's own lists, searches, progress or imports).
       await api.register(async (cached) => {
         const answers = cacheResponses(
           cached,

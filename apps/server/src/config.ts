@@ -9,6 +9,7 @@ import {
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
   DEFAULT_PASSWORD_MIN_LENGTH,
 } from '@pigostream/contracts/constants';
+import { SERVER_ROOT } from './server-root.ts';
 
 /** Sender of identity mail unless MAIL_FROM says otherwise. */
 const DEFAULT_MAIL_FROM = 'PigoStream <no-reply@pigostream.local>';
@@ -179,9 +180,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     links: { chatUrl: e.CHAT_URL ?? null, sourceUrl: e.SOURCE_REPOSITORY_URL ?? null },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
-    webDist: path.resolve(
-      e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
-    ),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
     publicUrl,
     identity: {
       secret: e.AUTH_SECRET,

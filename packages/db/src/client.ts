@@ -3,7 +3,8 @@
  * when a connection URL is given. Both get the same schema, migrations and `pg_trgm`.
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -47,7 +48,16 @@ export interface DatabaseOptions {
   template?: Blob | File;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/**
+ * packages/db/migrations, found through the package's entry point (packages/db/src/index.ts)
+ * rather than this file's URL: the server bundles this file into apps/server/dist/main.js, where
+ * `../migrations` would point elsewhere. Resolves the same from the sources and from the build.
+ */
+export const MIGRATIONS_FOLDER = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@pigostream/db')),
+  '..',
+  'migrations',
+);
 
 /** Search thresholds used by the `%` and `<%` operators (pg_trgm), set on every session. */
 const TRGM_SETTINGS = { similarity_threshold: '0.3', word_similarity_threshold: '0.5' };
@@ -72,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Without a listener an idle connection's error (server restart) would crash the process.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: 'postgres',
@@ -87,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   takeTurns(client);
   const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
+  await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
   await client.exec(sessionSettings);
   const db = pgliteDb as unknown as Database;
   return {

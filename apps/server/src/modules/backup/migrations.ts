@@ -4,9 +4,9 @@
  * made by a newer PigoStream (issue 15).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { MIGRATIONS_FOLDER } from '@pigostream/db';
 
 /** A migration as a backup header names it. */
 export interface MigrationRef {
@@ -18,18 +18,12 @@ export interface MigrationRef {
   hash: string;
 }
 
-/** packages/db/migrations, found through the package's entry point. */
-function migrationsFolder(): string {
-  const entry = createRequire(import.meta.url).resolve('@pigostream/db');
-  return path.join(path.dirname(entry), '..', 'migrations');
-}
-
 let known: MigrationRef[] | undefined;
 
 /** Every migration this build ships, oldest first. */
 export function knownMigrations(): MigrationRef[] {
   if (known) return known;
-  const folder = migrationsFolder();
+  const folder = MIGRATIONS_FOLDER;
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
   };

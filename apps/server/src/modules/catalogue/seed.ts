@@ -5,11 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { genreFromName } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { languageFromCode, languageFromEnglishName } from '../../lib/languages.ts';
+import { SERVER_ROOT } from '../../server-root.ts';
 import { analyzeCatalogue, isCatalogueEmpty } from './catalogue.repository.ts';
 import {
   analyzeAnime,
@@ -27,7 +27,8 @@ import {
   type StarterShow,
 } from './starter.schema.ts';
 
-export const STARTER_DIR = fileURLToPath(new URL('../../../catalogue', import.meta.url));
+/** apps/server/catalogue: the starter catalogue's files. */
+export const STARTER_DIR = path.join(SERVER_ROOT, 'catalogue');
 
 /** Stable synthetic id in [1e9, 2e9) for records the files give no id. */
 export function syntheticId(key: string): number {

@@ -1,0 +1,104 @@
+/**
+ * The compiled server (issue 24): `apps/server/build.ts` bundles main.ts and cli.ts, and the
+ * bundles find what the sources find beside themselves (the migrations of packages/db, the
+ * starter catalogue), keep node_modules as imports, and map stack traces to the .ts files.
+ * Embedded database only: what is tested is file lookup, which does not depend on the database.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildServer } from '../build.ts';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+// Beside src/ and dist/ (the bundles find the package root as their parent folder).
+const OUT = fileURLToPath(new URL(`../.test-dist-${process.pid}`, import.meta.url));
+
+/** What a finished process printed. */
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node --enable-source-maps <OUT>/<file> <args>` to its end. */
+function runBuilt(file: string, args: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, file), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(async () => {
+  await buildServer(OUT);
+}, 60_000);
+
+afterAll(() => {
+  rmSync(OUT, { recursive: true, force: true });
+});
+
+it('bundles the workspace packages and leaves node_modules as imports', () => {
+  const main = readFileSync(path.join(OUT, 'main.js'), 'utf8');
+  expect(main).toContain('// ../../packages/db/src/client.ts');
+  expect(main).toContain('from "@electric-sql/pglite"');
+  expect(main).not.toContain('node_modules/');
+  expect(main).toMatch(/\/\/# sourceMappingURL=main\.js\.map\s*$/);
+});
+
+it('starts from the build on a fresh DATA_DIR, then its CLI backs the database up', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pigo-built-'));
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'main.js')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  try {
+    const deadline = Date.now() + 90_000;
+    while (!output.includes('PigoStream is ready') && Date.now() < deadline) {
+      if (child.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Migrations applied and the starter catalogue found from dist/.
+    expect(output).toContain('starter catalogue loaded');
+    const res = await fetch(`http://127.0.0.1:${port}/pigo-stream/index/trending/tv`);
+    expect(res.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    // The backup header names the migrations the build reads from packages/db/migrations.
+    const file = path.join(dataDir, 'built.pigo.gz');
+    const backup = await runBuilt('cli.js', ['backup', file], env);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`-> ${file}`);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 150_000);
+
+it('maps stack traces to the TypeScript sources', async () => {
+  const run = await runBuilt('main.js', [], { PORT: 'not-a-port', LOG_LEVEL: 'debug' });
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain('pigostream: Invalid configuration: PORT');
+  expect(run.stderr).toMatch(/at loadConfig \(.*apps\/server\/src\/config\.ts:\d+:\d+\)/);
+});

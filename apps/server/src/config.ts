@@ -33,6 +33,7 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   UPSTREAM_CACHE_MB: z.coerce.number().min(1).max(4096).default(32),
+  EMBEDDED_DB_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   CHAT_URL: z.url().optional(),
   SOURCE_REPOSITORY_URL: z.url().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
@@ -71,10 +72,11 @@ export interface Config {
   /**
    * What the process's caches keep at most, in bytes (issue 24): each of the two answer caches,
    * catalogue answers and users' own answers (RESPONSE_CACHE_MB, default 16 MB each; 0 turns
-   * them off), and the in-process tier of the upstream answer cache (UPSTREAM_CACHE_MB,
-   * default 32 MB).
+   * them off), the in-process tier of the upstream answer cache (UPSTREAM_CACHE_MB,
+   * default 32 MB), and the embedded database's shared buffers in MB, all resident
+   * (EMBEDDED_DB_BUFFERS_MB, default 16).
    */
-  memory: { responseCacheBytes: number; upstreamCacheBytes: number };
+  memory: { responseCacheBytes: number; upstreamCacheBytes: number; embeddedBuffersMb: number };
   logLevel: string;
   /** Sidebar links (decisions.md): the chat channel and the source repository; hidden when unset. */
   links: { chatUrl: string | null; sourceUrl: string | null };
@@ -176,6 +178,7 @@ export function loadConfig(
     memory: {
       responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
       upstreamCacheBytes: Math.round(e.UPSTREAM_CACHE_MB * 1024 * 1024),
+      embeddedBuffersMb: e.EMBEDDED_DB_BUFFERS_MB,
     },
     logLevel: e.LOG_LEVEL,
     links: { chatUrl: e.CHAT_URL ?? null, sourceUrl: e.SOURCE_REPOSITORY_URL ?? null },

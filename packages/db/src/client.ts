@@ -2,7 +2,8 @@
  * Database client factory: PGlite under a data directory by default, a PostgreSQL server
  * when a connection URL is given. Both get the same schema, migrations and `pg_trgm`.
  */
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,6 +47,79 @@ export interface DatabaseOptions {
    * copy this way (about 0.6 s instead of 3 to 4 s).
    */
   template?: Blob | File;
+  /**
+   * Embedded database only: PostgreSQL's shared buffers, in MB (default
+   * {@link EMBEDDED_SHARED_BUFFERS_MB}). All of it is resident from the start.
+   */
+  sharedBuffersMb?: number;
+}
+
+/**
+ * The embedded database's shared buffers by default, in MB. initdb writes 128 MB into
+ * postgresql.conf, and PGlite's WASM memory holds all of it resident from the start: 385 MB of
+ * RSS for an idle server on an existing data directory against 284 MB with 16 MB (issue 24,
+ * docs/benchmarks.md). The catalogue's working set fits; the operating system's page cache
+ * holds the rest of the files.
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
+/** PGlite's start parameters: its own, with `sharedBuffersMb` and the one connection it serves. */
+function pgliteStartParams(sharedBuffersMb: number): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    '-c',
+    `shared_buffers=${String(sharedBuffersMb)}MB`,
+    '-c',
+    'max_connections=5',
+  ];
+}
+
+/**
+ * Creates a fresh embedded database in `dataDir` in a child process, which exits after. PGlite
+ * creates one by running initdb in a second, in-memory instance and copying its files over:
+ * about 770 MB at the peak, of which about 550 MB stayed in this process long after (issue 24).
+ * The child takes that peak and gives it all back; this process then opens an existing
+ * database (0.4 to 0.6 s). @throws Error with the child's message when it fails.
+ */
+async function createEmbeddedInChild(dataDir: string, startParams: string[]): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const job = JSON.stringify({
+    pglite: require.resolve('@electric-sql/pglite'),
+    pgTrgm: require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
+    dataDir,
+    startParams,
+  });
+  const script = `
+    const job = JSON.parse(process.argv[1]);
+    const { PGlite } = require(job.pglite);
+    const { pg_trgm } = require(job.pgTrgm);
+    PGlite.create(job.dataDir, { extensions: { pg_trgm }, startParams: job.startParams })
+      .then((db) => db.close())
+      .catch((error) => {
+        process.stderr.write(JSON.stringify({ message: String(error && error.message || error),
+          code: error && error.code, errno: error && error.errno }));
+        process.exit(1);
+      });`;
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['-e', script, job], (error, _stdout, stderr) => {
+      if (!error) {
+        resolve();
+        return;
+      }
+      let failure: { message?: string; code?: string; errno?: number } = {};
+      try {
+        failure = JSON.parse(stderr) as typeof failure;
+      } catch {
+        failure = { message: stderr.trim() || error.message };
+      }
+      reject(
+        Object.assign(new Error(failure.message ?? 'the embedded database was not created'), {
+          code: failure.code,
+          errno: failure.errno,
+        }),
+      );
+    });
+  });
 }
 
 /**
@@ -90,9 +164,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const inMemory = options.dataDir.startsWith('memory://');
+  const startParams = pgliteStartParams(options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  if (!inMemory && !options.template && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    await createEmbeddedInChild(options.dataDir, startParams);
+  }
   const client = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
+    startParams,
     ...(options.template ? { loadDataDir: options.template } : {}),
   });
   takeTurns(client);

@@ -4,7 +4,8 @@
  * database), then
  * - the processes it leaves running and the RSS of each (from /proc), at idle 10 s after healthy;
  * - the process group's RSS after 60 s of mixed load (catalogue pages, search, a signed-in
- *   user's My List read and saved), and after a second 60 s (the leak check: growth in %);
+ *   user's My List read and saved), and after a second 60 s (the leak check: growth in %), each
+ *   the lowest of ten readings over the 10 s after the load;
  * - start to healthy of the built server again on the same, existing DATA_DIR;
  * beside a bare Fastify + `pg` process answering one query (bench/load/bare-pg.ts), idle and
  * after the same 60 s of load on its route, measured in the same run.
@@ -83,6 +84,19 @@ const sumKb = (rows: readonly ProcessRow[]) => rows.reduce((sum, row) => sum + r
 function shortCommand(command: string): string {
   const words = command.split(' ').map((word) => word.replace(repoRoot + '/', ''));
   return words.slice(0, 3).join(' ').slice(0, 60);
+}
+
+/**
+ * The process group's RSS once the load has stopped, in kB: the lowest of 10 readings 1 s
+ * apart, so a young generation not yet collected at one instant is not read as growth.
+ */
+async function settledKb(root: number): Promise<number> {
+  let lowest = Number.POSITIVE_INFINITY;
+  for (let reading = 0; reading < 10; reading++) {
+    await pause(1_000);
+    lowest = Math.min(lowest, sumKb(processTree(root)));
+  }
+  return lowest;
 }
 
 /** Runs `requests` round-robin on `CONNECTIONS` connections for `LOAD_S` s; the requests/s. */
@@ -175,8 +189,7 @@ async function benchBare(databaseUrl: string): Promise<{ idleKb: number; loadedK
     await pause(IDLE_WAIT_MS);
     const idleKb = sumKb(processTree(pid));
     const rps = await load(baseUrl, [{ method: 'GET', path: '/query' }]);
-    await pause(2_000);
-    const loadedKb = sumKb(processTree(pid));
+    const loadedKb = await settledKb(pid);
     record({ name: 'footprint: bare Fastify + pg, RSS idle', value: mb(idleKb), unit: 'MB' });
     record({
       name: 'footprint: bare Fastify + pg, RSS after load',
@@ -240,8 +253,7 @@ async function benchFootprintOn(kind: DatabaseKind, bareIdleKb: number): Promise
     const rounds: number[] = [];
     for (const round of [1, 2]) {
       const rps = await load(baseUrl, requests);
-      await pause(2_000);
-      const kb = sumKb(processTree(root));
+      const kb = await settledKb(root);
       rounds.push(kb);
       record({ name: `${label}: mixed load round ${String(round)}`, value: rps, unit: 'req/s' });
       record({ name: `${label}: RSS after round ${String(round)}`, value: mb(kb), unit: 'MB' });

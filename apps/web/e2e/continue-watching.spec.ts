@@ -86,9 +86,11 @@ test('a local file played 20 s resumes from Continue Watching', async ({ browser
   const card = row.getByRole('link', { name: /Sintel/ });
   await expect(card).toBeVisible();
   const bar = row.getByRole('progressbar', { name: /^Sintel: \d+ % watched$/ });
-  const watched = Number(await bar.getAttribute('aria-valuenow'));
-  expect(watched).toBe(Math.round((sent.position / sent.duration) * 100));
-  expect(watched).toBeGreaterThanOrEqual(60);
+  // Home may open with the save before last (every 10 s, or on pause) and show the last one
+  // once its answer is in (the page then asks again).
+  const expected = Math.round((sent.position / sent.duration) * 100);
+  await expect(bar).toHaveAttribute('aria-valuenow', String(expected));
+  expect(expected).toBeGreaterThanOrEqual(60);
   await expect(card).toContainText(/0:\d\d left/);
 
   await card.click();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from '../build.ts';
+import { runNode } from './helpers/backup-processes.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 // Beside src/ and dist/ (the bundles find the package root as their parent folder).
@@ -25,21 +26,7 @@ interface Run {
 
 /** Runs `node --enable-source-maps <OUT>/<file> <args>` to its end. */
 function runBuilt(file: string, args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, file), ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runNode(['--enable-source-maps', path.join(OUT, file), ...args], env);
 }
 
 beforeAll(async () => {

@@ -34,8 +34,16 @@ export interface CliRun {
  * stdin closed.
  */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runNode(['--import', 'tsx', 'apps/server/src/cli.ts', ...args], env);
+}
+
+/**
+ * Runs `node <nodeArgs>` from the repository root to its end with `env` (PATH and HOME from the
+ * test's environment) and stdin closed; its exit code, output and wall time in ms.
+ */
+export function runNode(nodeArgs: string[], env: Record<string, string>): Promise<CliRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },

@@ -1,10 +1,12 @@
 /**
  * The process's caches stay within their configured bytes (issue 24: RESPONSE_CACHE_MB,
- * UPSTREAM_CACHE_MB): the least recently used answers go first, and 0 keeps no answers.
+ * UPSTREAM_CACHE_MB): the least recently used answers go first, 0 keeps no answers, and a
+ * user's answers made stale by their writes are dropped once expired, unasked.
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { cacheResponses } from './response-cache.ts';
+import { createClusterBus } from './cluster-bus.ts';
+import { cacheResponses, cacheUserAnswers } from './response-cache.ts';
 import { createSharedCache } from './shared-cache.ts';
 
 /** An app whose `/answer/:n` sends 4,000 bytes of JSON, caching at most `maxBytes`. */
@@ -34,6 +36,29 @@ describe('answer cache', () => {
     const { app, hit } = await appWithCache(0);
     expect(await hit(1)).toBe(false);
     expect(await hit(1)).toBe(false);
+    await app.close();
+  });
+});
+
+describe("a user's answer cache", () => {
+  it('drops the answers of earlier write generations once expired, with no request asking', async () => {
+    const app = Fastify();
+    const bus = createClusterBus({ redisUrl: undefined, log: { info() {}, warn() {} } });
+    let saved = 0;
+    let cache = { size: () => -1 };
+    await app.register(async (scope) => {
+      cache = cacheUserAnswers(scope, () => Promise.resolve('u1'), bus, 150, 1_000_000);
+      scope.get('/list', () => ({ saved }));
+      scope.post('/save', () => ({ saved: ++saved }));
+    });
+    // Each save starts a new generation: the next read is a new answer, the last one stale.
+    for (let round = 0; round < 20; round++) {
+      expect((await app.inject({ url: '/list' })).json()).toEqual({ saved: round });
+      await app.inject({ method: 'POST', url: '/save' });
+    }
+    expect(cache.size()).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(cache.size()).toBe(0);
     await app.close();
   });
 });

@@ -23,6 +23,39 @@ export const RESPONSE_CACHE_TTL_MS = 2_000;
 export const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 512_000;
 
+/**
+ * What an entry costs beyond its bytes and key, in bytes: the Buffer object and the LRU's slots
+ * for it (counted so that many small answers, a user's, stay within the cache's bytes too).
+ */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
+ * A cache of answers by key for `ttlMs` ms, `maxBytes` bytes at most counting keys and
+ * {@link ENTRY_OVERHEAD_BYTES}. Expired answers are dropped every `ttlMs` ms until `scope`
+ * closes, not only when asked for again: a user's answers are keyed by their write generation,
+ * so after each write the old ones are never asked for again (issue 24: the leak check grew the
+ * server by about 100 MB in four rounds of reads and writes before this).
+ */
+function answerCache(
+  scope: FastifyInstance,
+  ttlMs: number,
+  maxBytes: number,
+): LRUCache<string, Buffer> {
+  const answers = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    // The key (the URL) is kept too, as a two-byte-per-character string at worst.
+    sizeCalculation: (bytes, key) => bytes.byteLength + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+    ttl: ttlMs,
+  });
+  const purge = setInterval(() => answers.purgeStale(), ttlMs);
+  purge.unref();
+  scope.addHook('onClose', (_instance, done) => {
+    clearInterval(purge);
+    done();
+  });
+  return answers;
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -38,8 +71,12 @@ function keepAnswer(
 ): Buffer | undefined {
   const text = reply.serialize(payload);
   if (typeof text !== 'string') return undefined;
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.byteLength > MAX_ANSWER_BYTES) return undefined;
+  const length = Buffer.byteLength(text, 'utf8');
+  if (length > MAX_ANSWER_BYTES) return undefined;
+  // A memory of its own: Buffer.from would cut a small answer out of Node's shared 8 kB pool,
+  // and the one slice kept would hold the whole 8 kB.
+  const bytes = Buffer.allocUnsafeSlow(length);
+  bytes.write(text, 'utf8');
   answers.set(key, bytes);
   return bytes;
 }
@@ -49,9 +86,12 @@ function sendKept(reply: FastifyReply, bytes: Buffer): FastifyReply {
   return reply.code(200).type(JSON_TYPE).header('x-response-cache', 'hit').send(bytes);
 }
 
-/** The cache behind {@link cacheResponses}; {@link ResponseCache.clear} empties it. */
+/** The cache behind {@link cacheResponses} or {@link cacheUserAnswers}. */
 export interface ResponseCache {
+  /** Empties it. */
   clear(): void;
+  /** How many answers it holds (expired ones included until the next purge). */
+  size(): number;
 }
 
 /**
@@ -64,13 +104,8 @@ export function cacheResponses(
   ttlMs = RESPONSE_CACHE_TTL_MS,
   maxBytes = RESPONSE_CACHE_BYTES,
 ): ResponseCache {
-  if (maxBytes <= 0) return { clear: () => undefined };
-  const answers = new LRUCache<string, Buffer>({
-    maxSize: maxBytes,
-    // The key (the URL) is kept too, as a two-byte-per-character string at worst.
-    sizeCalculation: (bytes, key) => bytes.byteLength + key.length * 2,
-    ttl: ttlMs,
-  });
+  if (maxBytes <= 0) return { clear: () => undefined, size: () => 0 };
+  const answers = answerCache(scope, ttlMs, maxBytes);
 
   scope.addHook('onRequest', (req, reply, done) => {
     const cached = req.method === 'GET' ? answers.get(req.url) : undefined;
@@ -93,6 +128,7 @@ export function cacheResponses(
     clear: () => {
       answers.clear();
     },
+    size: () => answers.size,
   };
 }
 
@@ -164,6 +200,7 @@ export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
  * Requests for a key whose answer is being made wait for it rather than each asking the
  * database. Requests without a verified session pass through untouched (the routes answer 401).
  * Keeps `maxBytes` bytes of answers at most (least recently used first out; 0 keeps none).
+ * @returns the cache (its size, for tests).
  */
 export function cacheUserAnswers(
   scope: FastifyInstance,
@@ -171,13 +208,9 @@ export function cacheUserAnswers(
   bus: ClusterBus,
   ttlMs = USER_ANSWER_TTL_MS,
   maxBytes = RESPONSE_CACHE_BYTES,
-): void {
-  if (maxBytes <= 0) return;
-  const answers = new LRUCache<string, Buffer>({
-    maxSize: maxBytes,
-    sizeCalculation: (bytes, key) => bytes.byteLength + key.length * 2,
-    ttl: ttlMs,
-  });
+): ResponseCache {
+  if (maxBytes <= 0) return { clear: () => undefined, size: () => 0 };
+  const answers = answerCache(scope, ttlMs, maxBytes);
   const keys = new WeakMap<FastifyRequest, string>();
   // A miss being answered, by key: requests for the same key that arrive meanwhile wait for its
   // bytes instead of each asking the database (when an answer expires under load, every request
@@ -238,4 +271,11 @@ export function cacheUserAnswers(
     if (uid !== undefined) await bus.bumpUser(uid);
     return payload;
   });
+
+  return {
+    clear: () => {
+      answers.clear();
+    },
+    size: () => answers.size,
+  };
 }

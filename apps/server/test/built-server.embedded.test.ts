@@ -1,11 +1,12 @@
 /**
  * The compiled server (issue 24): `apps/server/build.ts` bundles main.ts and cli.ts, and the
  * bundles find what the sources find beside themselves (the migrations of packages/db, the
- * starter catalogue), keep node_modules as imports, and map stack traces to the .ts files.
+ * starter catalogue), keep node_modules as imports, and map stack traces to the .ts files. A
+ * fresh DATA_DIR is prepared by a child process that is gone once the server is ready.
  * Embedded database only: what is tested is file lookup, which does not depend on the database.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,22 @@ interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** The pids whose parent is `pid`, from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return (
+          /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1] === String(pid)
+        );
+      } catch {
+        return false; // Gone meanwhile.
+      }
+    })
+    .map(Number);
 }
 
 /** Runs `node --enable-source-maps <OUT>/<file> <args>` to its end. */
@@ -64,8 +81,10 @@ it('starts from the build on a fresh DATA_DIR, then its CLI backs the database u
       if (child.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    // Migrations applied and the starter catalogue found from dist/.
+    // Migrations applied and the starter catalogue found from dist/, by a child process that
+    // has exited: the server runs alone.
     expect(output).toContain('starter catalogue loaded');
+    expect(childrenOf(child.pid ?? 0)).toEqual([]);
     const res = await fetch(`http://127.0.0.1:${port}/pigo-stream/index/trending/tv`);
     expect(res.status).toBe(200);
     child.kill('SIGTERM');

@@ -152,6 +152,17 @@ describe('start-up checks of DATA_DIR', () => {
     expect(debug.stderr).toMatch(/\n\s+at /);
   });
 
+  it('a failure while the first start creates the database in its own process: one line, exit 1', async () => {
+    const dir = scratchDir('blocked');
+    writeFileSync(path.join(dir, 'pglite'), 'a file where the database goes');
+    const result = await failedStart({ DATA_DIR: dir });
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([
+      `pigostream: could not start: EEXIST: file already exists, mkdir '${dir}/pglite' ` +
+        '(set LOG_LEVEL=debug for the stack trace)',
+    ]);
+  });
+
   it('too little free space for a new embedded database: one line, exit 1', async () => {
     const dir = path.join(scratchDir('small'), 'data');
     cleanups.push(mountTmpfs(dir, { sizeMb: 30 }));

@@ -52,6 +52,11 @@ export interface DatabaseOptions {
    * {@link EMBEDDED_SHARED_BUFFERS_MB}). All of it is resident from the start.
    */
   sharedBuffersMb?: number;
+  /**
+   * Embedded database only: create a fresh data directory in this process rather than in a
+   * child (for a caller that is itself a short-lived child, see apps/server's prepare-data).
+   */
+  createInProcess?: boolean;
 }
 
 /**
@@ -167,7 +172,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const inMemory = options.dataDir.startsWith('memory://');
   const startParams = pgliteStartParams(options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  if (!inMemory && !options.template && !existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+  if (
+    !inMemory &&
+    !options.template &&
+    !options.createInProcess &&
+    !existsSync(path.join(options.dataDir, 'PG_VERSION'))
+  ) {
     await createEmbeddedInChild(options.dataDir, startParams);
   }
   const client = await PGlite.create(options.dataDir, {

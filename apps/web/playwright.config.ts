@@ -1,5 +1,6 @@
 /**
- * Browser tests against the real server and the built app (`npm run test:e2e` builds first).
+ * Browser tests against the real server, compiled as `npm start` runs it, and the built app
+ * (`npm run test:e2e` builds both first).
  * Chromium is Debian's `/usr/bin/chromium`: no browser is ever downloaded. Each run starts the
  * server on port 3210 with a fresh data directory, so the starter catalogue is always loaded, plus
  * one show airing around the day of the run (e2e/support/airing-show.ts).
@@ -42,6 +43,10 @@ const configDir = path.join(import.meta.dirname, 'e2e/support/config');
 process.env.PIGO_E2E_AIRING_FILE ??= path.join(os.tmpdir(), `pigo-e2e-airing-${runId}.jsonl`);
 const airingShowFile = process.env.PIGO_E2E_AIRING_FILE;
 if (!existsSync(airingShowFile)) writeAiringShow(airingShowFile);
+
+/** The server as `npm run serve` runs it (package.json), without npm. */
+const SERVER_COMMAND =
+  'env MALLOC_ARENA_MAX=2 node --enable-source-maps --max-semi-space-size=4 --expose-gc apps/server/dist/main.js';
 
 /** What both app servers under test are configured with, besides PORT and DATA_DIR. */
 const serverEnv = {
@@ -105,13 +110,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },
+  // Both run the compiled server and CLI, as `npm start` does (`npm run test:e2e` builds first).
   webServer: [
     {
       // The starter catalogue is loaded first: a server loads it by itself only into an empty one.
       command: [
-        'npx tsx apps/server/src/cli.ts import starter',
-        `npx tsx apps/server/src/cli.ts import movnix-tv ${airingShowFile}`,
-        'npx tsx apps/server/src/main.ts',
+        'node --enable-source-maps apps/server/dist/cli.js import starter',
+        `node --enable-source-maps apps/server/dist/cli.js import movnix-tv ${airingShowFile}`,
+        SERVER_COMMAND,
       ].join(' && '),
       cwd: repoRoot,
       url: `${APP_URL}/pigo-stream/health`,
@@ -124,7 +130,7 @@ export default defineConfig({
     {
       // The screen pictures' server (screens.spec.ts): the starter catalogue only, loaded by the
       // server itself into its empty database.
-      command: 'npx tsx apps/server/src/main.ts',
+      command: SERVER_COMMAND,
       cwd: repoRoot,
       url: `${SCREENS_URL}/pigo-stream/health`,
       env: {

@@ -15,7 +15,6 @@ const SCRIPT = `
 const { startMemoryReleaser } = await import(process.argv[1]);
 const quietMs = Number(process.argv[2]);
 const rss = () => process.memoryUsage().rss / 1048576;
-const releaser = startMemoryReleaser({ quietMs });
 const kept = [];
 let freed = [];
 for (let i = 0; i < 128000; i++) {
@@ -23,7 +22,12 @@ for (let i = 0; i < 128000; i++) {
   (i % 64 === 0 ? kept : freed).push(buffer);
 }
 freed = null;
+// Let V8 free the buffers' memory (its sweeper runs after the collection) before reading.
 globalThis.gc();
+await new Promise((resolve) => setTimeout(resolve, 300));
+globalThis.gc();
+// Started only now, so that its first release (quietMs after start) cannot come before.
+const releaser = startMemoryReleaser({ quietMs });
 const before = rss();
 releaser.touch();
 const touchedAt = performance.now();
@@ -31,7 +35,7 @@ const early = [];
 while (performance.now() - touchedAt < quietMs + 3000) {
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (performance.now() - touchedAt < quietMs - 50) early.push(rss());
-  else if (rss() < before - 60) break;
+  else if (rss() < before - 80) break;
 }
 releaser.stop();
 console.log(JSON.stringify({ available: releaser.available, before, early: Math.min(...early),
@@ -62,8 +66,8 @@ it.runIf(process.platform === 'linux')(
     const outcome = await run(800);
     expect(outcome.available).toBe(true);
     // About 125 MB were freed inside the heap: none of it goes back while the process is busy.
-    expect(outcome.early).toBeGreaterThan(outcome.before - 20);
-    expect(outcome.after).toBeLessThan(outcome.before - 60);
+    expect(outcome.early).toBeGreaterThan(outcome.before - 40);
+    expect(outcome.after).toBeLessThan(outcome.before - 80);
     expect(outcome.waitedMs).toBeGreaterThanOrEqual(800);
   },
   30_000,

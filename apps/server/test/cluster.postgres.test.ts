@@ -55,7 +55,9 @@ async function startRedis(): Promise<void> {
     );
     // Redis answers HTTP by closing the connection; a refused connection means not yet up.
     const code = (probe as { cause?: { code?: string } } | undefined)?.cause?.code;
-    if (code !== 'ECONNREFUSED') return;
+    // Listening, and it is ours: a redis-server that could not bind the port has exited.
+    if (code !== 'ECONNREFUSED' && redis.exitCode === null) return;
+    if (redis.exitCode !== null) throw new Error(`redis-server exited (${String(redis.exitCode)})`);
     if (Date.now() > deadline) throw new Error('redis-server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -67,6 +69,11 @@ async function stopRedis(): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
+  // Nothing answers on the port any more (the servers' next command fails).
+  const probe = await fetch(`http://127.0.0.1:${String(redisPort)}`).catch(
+    (error: unknown) => error,
+  );
+  expect((probe as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
 }
 
 beforeAll(async () => {

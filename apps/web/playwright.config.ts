@@ -44,9 +44,8 @@ process.env.PIGO_E2E_AIRING_FILE ??= path.join(os.tmpdir(), `pigo-e2e-airing-${r
 const airingShowFile = process.env.PIGO_E2E_AIRING_FILE;
 if (!existsSync(airingShowFile)) writeAiringShow(airingShowFile);
 
-/** The server as `npm run serve` runs it (package.json), without npm. */
-const SERVER_COMMAND =
-  'env MALLOC_ARENA_MAX=2 node --enable-source-maps --max-semi-space-size=4 --expose-gc apps/server/dist/main.js';
+/** The last build of the server, with npm start's flags (package.json). */
+const SERVER_COMMAND = 'npm run serve';
 
 /** What both app servers under test are configured with, besides PORT and DATA_DIR. */
 const serverEnv = {

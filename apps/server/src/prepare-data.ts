@@ -9,8 +9,9 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
-import { openAppDatabase } from './database.ts';
+import { embeddedDataDir, openAppDatabase } from './database.ts';
 import { seedIfEmpty, type StarterCounts } from './modules/catalogue/seed.ts';
+import { rootCause } from './startup-failure.ts';
 
 /** Set to `1` in the child's environment: prepare DATA_DIR and exit. */
 export const PREPARE_ENV = 'PIGO_PREPARE_DATA_DIR';
@@ -22,7 +23,7 @@ type PrepareMessage =
 
 /** True when `dataDir` (the configured DATA_DIR) holds no embedded database yet. */
 export function isFreshEmbedded(dataDir: string): boolean {
-  return !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+  return !existsSync(path.join(embeddedDataDir(dataDir), 'PG_VERSION'));
 }
 
 /**
@@ -59,37 +60,26 @@ export function prepareInChild(entry: string): Promise<StarterCounts | null> {
   });
 }
 
-/** The innermost `cause` of a wrapped error (drizzle wraps the driver's). */
-function rootCause(error: unknown): unknown {
-  let current = error;
-  for (let depth = 0; depth < 5; depth++) {
-    if (!(current instanceof Error && current.cause instanceof Error)) break;
-    current = current.cause;
-  }
-  return current;
-}
-
 /**
- * The child's side: opens (creates) the embedded database of the environment's configuration
- * in this process, applies the migrations, writes the starter catalogue, closes the database,
+ * The child's side: opens (creates) the embedded database of the environment's configuration, applies the migrations, writes the starter catalogue, closes the database,
  * sends the outcome to the parent and exits (0, or 1 after sending the failure).
  */
 export async function prepareAndExit(): Promise<never> {
   let message: PrepareMessage;
   try {
-    const database = await openAppDatabase(loadConfig(), { createInProcess: true });
+    const database = await openAppDatabase(loadConfig());
     try {
       message = { counts: await seedIfEmpty(database.db) };
     } finally {
       await database.close();
     }
   } catch (error) {
-    const root = rootCause(error) as { message?: unknown; code?: unknown; errno?: unknown };
+    const root = rootCause(error) as (Error & { code?: unknown; errno?: unknown }) | undefined;
     message = {
       failure: {
-        message: typeof root.message === 'string' ? root.message : String(error),
-        ...(typeof root.code === 'string' ? { code: root.code } : {}),
-        ...(typeof root.errno === 'number' ? { errno: root.errno } : {}),
+        message: root?.message ?? String(error),
+        ...(typeof root?.code === 'string' ? { code: root.code } : {}),
+        ...(typeof root?.errno === 'number' ? { errno: root.errno } : {}),
       },
     };
   }

@@ -19,7 +19,7 @@ type CodedError = Error & { code?: string; port?: number; address?: string };
  * The error that says what happened: drizzle wraps a driver's error ("Failed query: ...")
  * in `cause`, and so may a migration.
  */
-function rootCause(error: unknown): CodedError | undefined {
+export function rootCause(error: unknown): CodedError | undefined {
   let current = error as CodedError | undefined;
   for (let depth = 0; depth < 5 && current?.cause instanceof Error; depth++) {
     current = current.cause;

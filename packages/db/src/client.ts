@@ -2,8 +2,7 @@
  * Database client factory: PGlite under a data directory by default, a PostgreSQL server
  * when a connection URL is given. Both get the same schema, migrations and `pg_trgm`.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,11 +51,6 @@ export interface DatabaseOptions {
    * {@link EMBEDDED_SHARED_BUFFERS_MB}). All of it is resident from the start.
    */
   sharedBuffersMb?: number;
-  /**
-   * Embedded database only: create a fresh data directory in this process rather than in a
-   * child (for a caller that is itself a short-lived child, see apps/server's prepare-data).
-   */
-  createInProcess?: boolean;
 }
 
 /**
@@ -77,54 +71,6 @@ function pgliteStartParams(sharedBuffersMb: number): string[] {
     '-c',
     'max_connections=5',
   ];
-}
-
-/**
- * Creates a fresh embedded database in `dataDir` in a child process, which exits after. PGlite
- * creates one by running initdb in a second, in-memory instance and copying its files over:
- * about 770 MB at the peak, of which about 550 MB stayed in this process long after (issue 24).
- * The child takes that peak and gives it all back; this process then opens an existing
- * database (0.4 to 0.6 s). @throws Error with the child's message when it fails.
- */
-async function createEmbeddedInChild(dataDir: string, startParams: string[]): Promise<void> {
-  const require = createRequire(import.meta.url);
-  const job = JSON.stringify({
-    pglite: require.resolve('@electric-sql/pglite'),
-    pgTrgm: require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
-    dataDir,
-    startParams,
-  });
-  const script = `
-    const job = JSON.parse(process.argv[1]);
-    const { PGlite } = require(job.pglite);
-    const { pg_trgm } = require(job.pgTrgm);
-    PGlite.create(job.dataDir, { extensions: { pg_trgm }, startParams: job.startParams })
-      .then((db) => db.close())
-      .catch((error) => {
-        process.stderr.write(JSON.stringify({ message: String(error && error.message || error),
-          code: error && error.code, errno: error && error.errno }));
-        process.exit(1);
-      });`;
-  await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, ['-e', script, job], (error, _stdout, stderr) => {
-      if (!error) {
-        resolve();
-        return;
-      }
-      let failure: { message?: string; code?: string; errno?: number } = {};
-      try {
-        failure = JSON.parse(stderr) as typeof failure;
-      } catch {
-        failure = { message: stderr.trim() || error.message };
-      }
-      reject(
-        Object.assign(new Error(failure.message ?? 'the embedded database was not created'), {
-          code: failure.code,
-          errno: failure.errno,
-        }),
-      );
-    });
-  });
 }
 
 /**
@@ -172,14 +118,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const inMemory = options.dataDir.startsWith('memory://');
   const startParams = pgliteStartParams(options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  if (
-    !inMemory &&
-    !options.template &&
-    !options.createInProcess &&
-    !existsSync(path.join(options.dataDir, 'PG_VERSION'))
-  ) {
-    await createEmbeddedInChild(options.dataDir, startParams);
-  }
   const client = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     startParams,

@@ -40,11 +40,6 @@ export interface MemoryReleaser {
   readonly available: boolean;
   /** Marks activity: memory is given back once {@link QUIET_MS} pass without another. */
   touch(): void;
-  /**
-   * Collects garbage (with `--expose-gc`) and gives freed memory back now.
-   * @returns whether malloc_trim gave any back (always false when unavailable).
-   */
-  releaseNow(): boolean;
   /** Stops the timer. */
   stop(): void;
 }
@@ -60,7 +55,7 @@ export function startMemoryReleaser(options: { quietMs?: number } = {}): MemoryR
   const gc = (globalThis as { gc?: () => void }).gc;
   const release = () => {
     gc?.();
-    return trim?.() === 1;
+    trim?.();
   };
   let timer: NodeJS.Timeout | undefined;
   let lastTouch = 0;
@@ -84,7 +79,6 @@ export function startMemoryReleaser(options: { quietMs?: number } = {}): MemoryR
       lastTouch = performance.now();
       if (!timer) schedule(quietMs);
     },
-    releaseNow: release,
     stop() {
       if (timer) clearTimeout(timer);
       timer = undefined;

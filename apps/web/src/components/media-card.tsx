@@ -85,7 +85,10 @@ export const MediaCard = memo(function MediaCard({
       aria-describedby={describedBy}
       {...press}
     >
-      <div className="aspect-[2/3] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-1 ring-white/10">
+      {/* A poster out of view is not laid out or painted until it comes near it (issue 19:
+          Home's rows hold 20 cards, a phone shows two and a half); its box keeps its size
+          from its width and ratio, so rows keep their scroll range. */}
+      <div className="aspect-[2/3] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-1 ring-white/10 [content-visibility:auto]">
         {poster ? (
           <ArtImage
             path={poster}

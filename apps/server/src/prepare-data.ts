@@ -61,8 +61,9 @@ export function prepareInChild(entry: string): Promise<StarterCounts | null> {
 }
 
 /**
- * The child's side: opens (creates) the embedded database of the environment's configuration, applies the migrations, writes the starter catalogue, closes the database,
- * sends the outcome to the parent and exits (0, or 1 after sending the failure).
+ * The child's side: opens (creates) the embedded database of the environment's configuration,
+ * applies the migrations, writes the starter catalogue, closes the database, sends the outcome
+ * to the parent and exits (0, or 1 after sending the failure).
  */
 export async function prepareAndExit(): Promise<never> {
   let message: PrepareMessage;

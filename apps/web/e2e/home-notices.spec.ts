@@ -15,17 +15,46 @@ import {
 } from './support/home-page.ts';
 
 /**
+ * Holds the answers of the page's calls whose URL contains one of `parts` (one call each) until
+ * the page's clock, installed with `page.clock.install()`, is paused; call the returned function
+ * once the page has asked: it pauses the clock 300 ms ahead, lets the answers through and waits
+ * for them. The notice's cause (the answers on screen) then comes on the paused clock, at the
+ * start of the next `runFor`. (Pausing after the cause was seen left the page's time running
+ * while a loaded machine got there: once over 1 s, and the notice showed "early".)
+ */
+async function holdUntilPaused(page: Page, parts: string[]): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = new Set<string>();
+  await page.route(
+    (url) => parts.some((part) => url.href.includes(part)),
+    async (route) => {
+      held.add(parts.find((part) => route.request().url().includes(part)) ?? '');
+      await released;
+      await route.fallback();
+    },
+  );
+  const answered = Promise.all(
+    parts.map((part) => page.waitForResponse((r) => r.url().includes(part))),
+  );
+  return async () => {
+    await expect.poll(() => held.size).toBe(parts.length);
+    await pauseClockSoon(page, 300);
+    release();
+    await answered;
+  };
+}
+
+/**
  * Checks that the notice `text` keeps spec 9's timing (shown 2 s after its cause, for 5 s) on
- * Playwright's clock, which the test installed before loading the page: call it as soon as the
- * cause is on screen. The clock is paused 300 ms ahead of the page's time, so 0.3 to about 0.8 s
- * have passed since the cause when the page last saw it; on a loaded machine the page may take
- * in the cause only after that, so the notice's own start is found by stepping: it is hidden
- * 1 s on, shows within 3 s (100 ms steps), is still shown 4.8 s after it appeared and is gone
- * within 5.3 s.
+ * Playwright's clock, paused by {@link holdUntilPaused} before the cause: the notice is hidden
+ * 1 s on, shows within 3 s (100 ms steps: the page renders the cause in real time while the
+ * clock jumps), is still shown 4.8 s after it appeared and is gone within 5.3 s.
  */
 async function expectNoticeTiming(page: Page, text: string): Promise<void> {
   const toast = page.getByRole('status').filter({ hasText: text });
-  await pauseClockSoon(page, 300);
   await page.clock.runFor(1_000);
   await expect(toast).toHaveCount(0);
   let moved = 1_000;
@@ -41,6 +70,10 @@ async function expectNoticeTiming(page: Page, text: string): Promise<void> {
   await expect(toast).toBeHidden();
 }
 
+/** Home's trending rows' calls, and the Providers tab's rows' calls. */
+const TRENDING = ['/index/trending/movie', '/index/trending/tv'];
+const PROVIDER_ROWS = ['/index/media/movie/by-provider?', '/index/media/tv/by-provider?'];
+
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(name, () => {
     test.use({ viewport });
@@ -48,9 +81,9 @@ for (const { name, viewport } of VIEWPORTS) {
     test("'No trending content available.' when both trending rows are empty", async ({ page }) => {
       await answerEmptyPage(page, '**/pigo-stream/index/trending/*');
       await page.clock.install();
+      const answer = await holdUntilPaused(page, TRENDING);
       await page.goto('/index');
-      const movies = row(page, 'Trending: Movies').getByRole('list');
-      await expect(movies).toHaveAttribute('aria-busy', 'false');
+      await answer();
       await expectNoticeTiming(page, 'No trending content available.');
     });
 
@@ -59,12 +92,12 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto('/index');
       await searchToggle(page).click();
       await searchInput(page).fill('zzqqxxyy');
-      const answers = Promise.all([
-        page.waitForResponse((r) => r.url().includes('/index/search/movie?query=zzqqxxyy')),
-        page.waitForResponse((r) => r.url().includes('/index/search/tv?query=zzqqxxyy')),
+      const answer = await holdUntilPaused(page, [
+        '/index/search/movie?query=zzqqxxyy',
+        '/index/search/tv?query=zzqqxxyy',
       ]);
       await searchInput(page).press('Enter');
-      await answers;
+      await answer();
       await expectNoticeTiming(page, 'No results found for "zzqqxxyy".');
     });
   });
@@ -74,19 +107,9 @@ test("'No content found for available providers.' on an empty Providers tab", as
   await seedLocalState(page, { activeGrid: 'providers' });
   await answerEmptyPage(page, '**/pigo-stream/index/media/*/by-provider?*');
   await page.clock.install();
-  // Both provider rows' answers, before the clock is paused (the notice needs them all; a loaded
-  // machine answered the shows' row after the pause once, and the notice came late).
-  const providerRows = Promise.all(
-    ['movie', 'tv'].map((type) =>
-      page.waitForResponse((r) => r.url().includes(`/index/media/${type}/by-provider?`)),
-    ),
-  );
+  const answer = await holdUntilPaused(page, PROVIDER_ROWS);
   await page.goto('/index');
-  await providerRows;
-  await expect(row(page, 'Netflix: Movies').getByRole('list')).toHaveAttribute(
-    'aria-busy',
-    'false',
-  );
+  await answer();
   await expectNoticeTiming(page, 'No content found for available providers.');
 });
 
@@ -94,19 +117,15 @@ test("'No content available from trending or providers.' when both are empty", a
   await answerEmptyPage(page, '**/pigo-stream/index/trending/*');
   await answerEmptyPage(page, '**/pigo-stream/index/media/*/by-provider?*');
   await page.clock.install();
-  // The notice needs both sources' answers: the provider rows' too, before the clock is paused
-  // (a loaded machine answered them after it, and the notice came late).
-  const providerRows = Promise.all(
-    ['movie', 'tv'].map((type) =>
-      page.waitForResponse((r) => r.url().includes(`/index/media/${type}/by-provider?`)),
-    ),
-  );
+  // The notice needs both sources' answers; the provider rows are asked for once the trending
+  // rows have settled, and their answers are the cause.
+  const answer = await holdUntilPaused(page, PROVIDER_ROWS);
   await page.goto('/index');
   await expect(row(page, 'Trending: Movies').getByRole('list')).toHaveAttribute(
     'aria-busy',
     'false',
   );
-  await providerRows;
+  await answer();
   await expectNoticeTiming(page, 'No content available from trending or providers.');
 });
 

@@ -151,3 +151,46 @@ test('a row remembers its scroll position across visits', async ({ page }) => {
   await expect(scroller.getByRole('link').nth(6)).toBeAttached();
   await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(450);
 });
+
+test('a row renders the cards in view and one screen more; scrolling and Tab reach every card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const answer = await page.request.get('/pigo-stream/index/trending/movie');
+  const { results } = (await answer.json()) as { results: { id: number }[] };
+  expect(results.length).toBe(20);
+  const lastHref = `/play?id=${String(results.at(-1)?.id)}&type=movie`;
+  await page.goto('/index');
+  const scroller = row(page, 'Trending: Movies').getByRole('list');
+  const cards = scroller.getByRole('link');
+  await expect(cards.first()).toBeVisible();
+  // A phone shows two and a half cards: those, and one more screen, are rendered; the rest of
+  // the row keeps its width, so it scrolls as far as 20 cards reach.
+  expect(await cards.count()).toBeLessThanOrEqual(6);
+  const widths = await scroller.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+  }));
+  expect(widths.scroll).toBeGreaterThanOrEqual(20 * 160 + 19 * 12);
+
+  // Scrolled to its end, the row shows its last card, and its first is no longer rendered.
+  await scroller.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect(scroller.locator(`a[href="${lastHref}"]`)).toBeInViewport();
+  await expect(
+    scroller.locator(`a[href="/play?id=${String(results[0]?.id)}&type=movie"]`),
+  ).toHaveCount(0);
+
+  // From the keyboard: Tab walks the row card by card to its last one.
+  await scroller.evaluate((el) => {
+    el.scrollLeft = 0;
+  });
+  await cards.first().focus();
+  for (let i = 1; i < results.length; i += 1) {
+    await page.keyboard.press('Tab');
+    await expect(
+      scroller.locator(`a[href="/play?id=${String(results[i]?.id)}&type=movie"]`),
+    ).toBeFocused();
+  }
+});

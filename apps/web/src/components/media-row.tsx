@@ -1,6 +1,7 @@
 /** A titled, sideways-scrolling row of poster cards (spec 2 "Media cards and rows"). */
-import { memo, type ReactNode } from 'react';
-import { useRowScrollMemory } from '../lib/local-store.ts';
+import { memo, useState, type ReactNode } from 'react';
+import { useLocalStore, useRowScrollMemory } from '../lib/local-store.ts';
+import { useCardWindow } from '../lib/use-card-window.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { MediaCard, type MediaCardItem } from './media-card.tsx';
 import { ScrollButtons } from './scroll-buttons.tsx';
@@ -19,6 +20,11 @@ export const FIRST_SCREEN_CARDS = 4;
 
 /** Scroll buttons appear only when a row has more items than this (spec 9). */
 export const SCROLL_BUTTONS_ABOVE = 3;
+
+/** A card's width (MediaCard's `w-40`) and the gap between cards (`gap-3`), in px. */
+const CARD_WIDTH_PX = 160;
+const CARD_GAP_PX = 12;
+const CARD_PITCH_PX = CARD_WIDTH_PX + CARD_GAP_PX;
 
 /** Props of {@link MediaRow}. */
 export interface MediaRowProps {
@@ -74,6 +80,30 @@ export const MediaRow = memo(function MediaRow({
   const showButtons = !error && items.length > buttonsAbove;
   const padding = Math.max(0, SKELETON_COUNT - items.length);
 
+  // Only the cards in view and one screen either side are rendered (issue 19); spacers keep
+  // the row's scroll range, and the card that has focus stays rendered while it has it.
+  const [rememberedOffset] = useState(() => useLocalStore.getState().rowScroll[id] ?? 0);
+  const cardWindow = useCardWindow(ref, items.length, CARD_PITCH_PX, rememberedOffset);
+  // The rendered indexes, in order, with a spacer before each run after a gap and at the end.
+  const cells: ReactNode[] = [];
+  let next = 0;
+  for (const index of cardWindow.indexes) {
+    const item = items[index];
+    if (!item) continue;
+    if (index > next) cells.push(<Spacer key={`spacer-${String(index)}`} cards={index - next} />);
+    next = index + 1;
+    cells.push(
+      <li key={`${item.media_type}-${item.id}`} data-index={index}>
+        <MediaCard
+          item={item}
+          onRemoveRequest={onRemoveRequest}
+          describedBy={cardDescribedBy}
+          priority={index < priorityCards}
+        />
+      </li>,
+    );
+  }
+  if (next < items.length) cells.push(<Spacer key="spacer-end" cards={items.length - next} />);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex min-h-9 items-center justify-between gap-4 px-4 md:px-8">
@@ -90,20 +120,16 @@ export const MediaRow = memo(function MediaRow({
       ) : (
         <ul
           ref={ref}
-          onScroll={onScroll}
+          onScroll={() => {
+            onScroll();
+            cardWindow.onScroll();
+          }}
+          onFocus={cardWindow.onFocus}
+          onBlur={cardWindow.onBlur}
           aria-busy={isLoading}
           className="scrollbar-none flex gap-3 overflow-x-auto px-4 pt-1 pb-2 md:px-8"
         >
-          {items.map((item, index) => (
-            <li key={`${item.media_type}-${item.id}`}>
-              <MediaCard
-                item={item}
-                onRemoveRequest={onRemoveRequest}
-                describedBy={cardDescribedBy}
-                priority={index < priorityCards}
-              />
-            </li>
-          ))}
+          {cells}
           {Array.from({ length: padding }, (_, i) => (
             <li key={`placeholder-${i}`} aria-hidden="true">
               <PosterSkeleton pulse={isLoading} />
@@ -115,3 +141,15 @@ export const MediaRow = memo(function MediaRow({
     </section>
   );
 });
+
+/** Stands in for `cards` cards out of the rendered window: their width and the gaps between. */
+function Spacer({ cards }: { cards: number }) {
+  return (
+    <li
+      aria-hidden="true"
+      data-spacer=""
+      className="shrink-0"
+      style={{ width: cards * CARD_PITCH_PX - CARD_GAP_PX }}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The card window of a sideways row (issue 19: "rows render only the cards in view plus one
+ * screen"): which cards of a row of fixed-width cards are rendered, from the row's scroll
+ * offset and width. A library virtualizer (@tanstack/react-virtual) was tried first: it cost
+ * /index 10.4 kB of gzip JavaScript (148.9 -> 159.2 kB of the 160 kB budget) and positions items
+ * itself, where a row of equal cards needs a few lines and keeps its own flex layout.
+ */
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
+
+/** The first and last index (inclusive) of the cards to render; `last < first`: none. */
+export interface CardRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * The cards to render for a row scrolled `offset` px and `width` px wide, of `count` cards
+ * `pitch` px apart (card width plus gap): those in view and one screen (`width`) either side.
+ */
+export function cardWindow(offset: number, width: number, count: number, pitch: number) {
+  if (count <= 0) return { first: 0, last: -1 };
+  const first = Math.max(0, Math.floor((offset - width) / pitch));
+  const last = Math.min(count - 1, Math.floor((offset + 2 * width) / pitch));
+  return { first: Math.min(first, last), last };
+}
+
+/** The viewport's width in px (read without a layout); 1280 outside a browser. */
+function viewportWidth(): number {
+  return typeof window === 'undefined' ? 1280 : window.innerWidth;
+}
+
+/** What {@link useCardWindow} gives the row. */
+export interface CardWindow {
+  /** The indexes to render, in order: the window, and the card with focus if out of it. */
+  indexes: number[];
+  /** Call from the row's `onScroll`. */
+  onScroll: () => void;
+  /** The row's `onFocus` and `onBlur`: the card with focus stays rendered while it has it. */
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
+  onBlur: () => void;
+}
+
+/**
+ * The {@link cardWindow} of the row in `ref` with `count` cards `pitch` px apart, whose cards
+ * carry `data-index`. Before the row is laid out it assumes the viewport's width and the
+ * remembered `initialOffset` (px), so nothing is measured on the first render; then its width
+ * comes from a ResizeObserver and its offset from its scroll events. Re-renders only when the
+ * window moves by a card.
+ */
+export function useCardWindow(
+  ref: RefObject<HTMLElement | null>,
+  count: number,
+  pitch: number,
+  initialOffset: number,
+): CardWindow {
+  const geometry = useRef({ offset: initialOffset, width: viewportWidth() });
+  const [range, setRange] = useState<CardRange>(() =>
+    cardWindow(initialOffset, viewportWidth(), count, pitch),
+  );
+  const [focused, setFocused] = useState<number | undefined>(undefined);
+
+  const update = useCallback(() => {
+    const { offset, width } = geometry.current;
+    const next = cardWindow(offset, width, count, pitch);
+    setRange((now) => (now.first === next.first && now.last === next.last ? now : next));
+  }, [count, pitch]);
+
+  // A new count (the answer came in, a card was removed) moves the window's end.
+  useEffect(update, [update]);
+
+  useEffect(() => {
+    const row = ref.current;
+    if (!row || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      geometry.current.width = entry.contentRect.width;
+      update();
+    });
+    observer.observe(row);
+    return () => {
+      observer.disconnect();
+    };
+  }, [ref, update]);
+
+  const onScroll = useCallback(() => {
+    const row = ref.current;
+    if (!row) return;
+    geometry.current.offset = row.scrollLeft;
+    update();
+  }, [ref, update]);
+
+  const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
+    const index = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index);
+    setFocused(Number.isInteger(index) ? index : undefined);
+  }, []);
+  const onBlur = useCallback(() => {
+    setFocused(undefined);
+  }, []);
+
+  const indexes: number[] = [];
+  for (let i = range.first; i <= Math.min(range.last, count - 1); i++) indexes.push(i);
+  if (focused !== undefined && focused < count && !indexes.includes(focused)) {
+    indexes.push(focused);
+    indexes.sort((a, b) => a - b);
+  }
+  return { indexes, onScroll, onFocus, onBlur };
+}

@@ -76,11 +76,8 @@ export function ScrollMemory() {
   }, [entry, hash, navigationType]);
 
   useEffect(() => {
-    const previous = window.history.scrollRestoration;
+    // The app restores every entry's scroll itself, for as long as it runs.
     window.history.scrollRestoration = 'manual';
-    return () => {
-      window.history.scrollRestoration = previous;
-    };
   }, []);
 
   return null;

@@ -11,20 +11,12 @@ import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 
 export const SAVE_DELAY_MS = 200;
 
 /**
- * Whether the window has scrolled since the page loaded. Until it has, it is at the top, and
- * restoring an offset of 0 needs no `scrollTo`, which would lay the page out in the middle of
- * its first render (issue 19: 126 ms of `/index`'s load at 4x CPU).
+ * Whether the window has scrolled since the page loaded (seen by the app's history-entry scroll
+ * memory, mounted from the first render on). Until it has, it is at the top, and restoring an
+ * offset of 0 needs no `scrollTo`, which would lay the page out in the middle of its first
+ * render (issue 19: 126 ms of `/index`'s load at 4x CPU).
  */
 let windowScrolled = false;
-if (typeof window !== 'undefined') {
-  window.addEventListener(
-    'scroll',
-    () => {
-      windowScrolled = true;
-    },
-    { passive: true, once: true },
-  );
-}
 
 /** Keys that scroll the page when no text field has focus. */
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
@@ -90,6 +82,7 @@ export function useScrollMemory<E extends HTMLElement = HTMLElement>(
   }, [slot]);
 
   const onScroll = useCallback(() => {
+    if (axis === 'page') windowScrolled = true;
     if (restored.current !== slot.key) return;
     const row = ref.current;
     const px = Math.round(axis === 'row' && row ? row.scrollLeft : window.scrollY);

@@ -81,7 +81,7 @@ export const MediaRow = memo(function MediaRow({
   const padding = Math.max(0, SKELETON_COUNT - items.length);
 
   // Only the cards in view and one screen either side are rendered (issue 19); spacers keep
-  // the row's scroll range, and the card that has focus stays rendered while it has it.
+  // the row's scroll range, and the card with focus and those beside it stay rendered.
   const [rememberedOffset] = useState(() => useLocalStore.getState().rowScroll[id] ?? 0);
   const cardWindow = useCardWindow(ref, items.length, CARD_PITCH_PX, rememberedOffset);
   // The rendered indexes, in order, with a spacer before each run after a gap and at the end.

@@ -31,13 +31,13 @@ function viewportWidth(): number {
 
 /** What {@link useCardWindow} gives the row. */
 export interface CardWindow {
-  /** The indexes to render, in order: the window, and the card with focus if out of it. */
+  /** The indexes to render, in order: the window, and the card with focus and its neighbours. */
   indexes: number[];
   /** Call from the row's `onScroll`. */
   onScroll: () => void;
-  /** The row's `onFocus` and `onBlur`: the card with focus stays rendered while it has it. */
+  /** The row's `onFocus` and `onBlur`: the card with focus and the cards beside it stay rendered. */
   onFocus: (event: FocusEvent<HTMLElement>) => void;
-  onBlur: () => void;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
 }
 
 /**
@@ -93,15 +93,25 @@ export function useCardWindow(
     const index = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index);
     setFocused(Number.isInteger(index) ? index : undefined);
   }, []);
-  const onBlur = useCallback(() => {
-    setFocused(undefined);
+  // Only when focus leaves the row: moving to the next card keeps the cards beside the last one
+  // rendered until the new one is focused.
+  const onBlur = useCallback((event: FocusEvent<HTMLElement>) => {
+    if (
+      !(event.relatedTarget instanceof Node) ||
+      !event.currentTarget.contains(event.relatedTarget)
+    ) {
+      setFocused(undefined);
+    }
   }, []);
 
-  const indexes: number[] = [];
-  for (let i = range.first; i <= Math.min(range.last, count - 1); i++) indexes.push(i);
-  if (focused !== undefined && focused < count && !indexes.includes(focused)) {
-    indexes.push(focused);
-    indexes.sort((a, b) => a - b);
+  const shown = new Set<number>();
+  for (let i = range.first; i <= Math.min(range.last, count - 1); i++) shown.add(i);
+  // The card with focus and its neighbours: Tab and Shift+Tab always find the next card in the
+  // row, however fast they come (a focus change renders at once; the scroll that follows it
+  // moves the window a frame later).
+  if (focused !== undefined) {
+    for (let i = Math.max(0, focused - 1); i <= Math.min(count - 1, focused + 1); i++) shown.add(i);
   }
+  const indexes = [...shown].sort((a, b) => a - b);
   return { indexes, onScroll, onFocus, onBlur };
 }

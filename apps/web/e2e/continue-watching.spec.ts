@@ -4,13 +4,10 @@
  * starts within 2 s of where it stopped, and 'Start over'; the row's remove button takes it out.
  * The file is a real WebM recorded in Chromium, with its duration written into it.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { mediaDir } from './support/e2e-env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
 import { AIRING_EPISODES, AIRING_SHOW, dayFrom } from './support/airing-show.ts';
-import { openPlay, player, recordWebm, section } from './support/play-page.ts';
+import { addToMediaLibrary, openPlay, player, recordWebm, section } from './support/play-page.ts';
 
 /** A starter-catalogue Blender open movie no other test plays from the media library. */
 const SINTEL = { id: 45745, type: 'movie', title: 'Sintel' } as const;
@@ -26,20 +23,7 @@ test('a local file played 20 s resumes from Continue Watching', async ({ browser
   const { page } = user;
   await page.goto('about:blank');
   const webm = await recordWebm(page, FILE_S * 1000, { withDuration: true });
-  await writeFile(path.join(mediaDir(), 'Sintel (2010) [tmdbid-45745].webm'), webm);
-  // A rescan runs at most once per 10 s: ask until the library lists the file.
-  await expect
-    .poll(
-      async () => {
-        await page.request.post('/pigo-stream/sources/rescan');
-        const response = await page.request.get(
-          `/pigo-stream/sources/servers?id=${String(SINTEL.id)}&type=movie`,
-        );
-        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toContain('Local library');
+  await addToMediaLibrary(page, SINTEL, 'Sintel (2010) [tmdbid-45745].webm', webm);
 
   // Nothing played yet: no row, no resume.
   await page.goto('/index');
@@ -114,91 +98,6 @@ test('a local file played 20 s resumes from Continue Watching', async ({ browser
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Trending: Movies' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Continue Watching' })).toHaveCount(0);
-  await user.context.close();
-});
-
-/** A Blender open movie no other test plays from the media library. */
-const ELEPHANTS_DREAM = { id: 9761, type: 'movie', title: 'Elephants Dream' } as const;
-
-test('a save still in flight when the page is left does not overwrite the later one', async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  const user = await freshUser(browser, testInfo);
-  const { page } = user;
-  await page.goto('about:blank');
-  const webm = await recordWebm(page, 8000, { withDuration: true });
-  await writeFile(path.join(mediaDir(), 'Elephants Dream (2006) [tmdbid-9761].webm'), webm);
-  await expect
-    .poll(
-      async () => {
-        await page.request.post('/pigo-stream/sources/rescan');
-        const response = await page.request.get(
-          `/pigo-stream/sources/servers?id=${String(ELEPHANTS_DREAM.id)}&type=movie`,
-        );
-        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toContain('Local library');
-
-  // The first save (on pause) is slow to reach the server, as on a poor connection: it is held
-  // until the page asks for the next one (or 8 s at most), and the one made on leaving must
-  // still be the one kept.
-  const sent: { position: number; duration: number }[] = [];
-  let releaseFirst = () => {};
-  const secondAsked = new Promise<void>((resolve) => {
-    releaseFirst = resolve;
-  });
-  await page.route('**/pigo-stream/progress/save-progress', async (route) => {
-    sent.push(route.request().postDataJSON() as { position: number; duration: number });
-    if (sent.length === 1) {
-      await Promise.race([secondAsked, new Promise((resolve) => setTimeout(resolve, 8000))]);
-      // The second goes on first; this one a moment after.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    } else {
-      releaseFirst();
-    }
-    await route.continue();
-  });
-
-  await openPlay(page, ELEPHANTS_DREAM);
-  await section(page, 'Servers').getByRole('button', { name: 'Local library' }).click();
-  const video = player(page).locator('video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
-    .toBeGreaterThan(6);
-  const playTo = async (seconds: number) => {
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
-    });
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
-        timeout: 15_000,
-        intervals: [100],
-      })
-      .toBeGreaterThanOrEqual(seconds);
-  };
-  await playTo(2);
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.pause();
-  });
-  await expect.poll(() => sent.length).toBe(1);
-  await playTo(5);
-  await page.getByRole('link', { name: 'Home' }).first().click();
-  await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2);
-  const [paused, left] = sent;
-  expect(left && paused && left.position - paused.position).toBeGreaterThan(2);
-
-  const bar = page
-    .getByRole('region', { name: 'Continue Watching' })
-    .getByRole('progressbar', { name: /^Elephants Dream: \d+ % watched$/ });
-  const expected = String(Math.round(((left?.position ?? 0) / (left?.duration ?? 1)) * 100));
-  await expect(bar).toHaveAttribute('aria-valuenow', expected);
-  // And after a reload: the server kept the later position.
-  await page.reload();
-  await expect(bar).toHaveAttribute('aria-valuenow', expected);
   await user.context.close();
 });
 

@@ -4,11 +4,8 @@
  * library is rescanned, and the play page's 'Local library' server plays it through a range
  * request (206).
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { mediaDir } from './support/e2e-env.ts';
 import { expect, test } from './support/fixtures.ts';
-import { openPlay, player, recordWebm, section } from './support/play-page.ts';
+import { addToMediaLibrary, openPlay, player, recordWebm, section } from './support/play-page.ts';
 
 /** A starter-catalogue Blender open movie no other play test opens. */
 const TEARS_OF_STEEL = { id: 133701, type: 'movie', title: 'Tears of Steel' } as const;
@@ -19,21 +16,7 @@ test('a file in MEDIA_DIR named the Jellyfin way plays through a range request',
   await page.goto('about:blank');
   const webm = await recordWebm(page);
   expect(webm.byteLength).toBeGreaterThan(1000);
-  await writeFile(path.join(mediaDir(), 'Tears of Steel (2012) [tmdbid-133701].webm'), webm);
-
-  // A rescan runs at most once per 10 s: ask until the library lists the file.
-  await expect
-    .poll(
-      async () => {
-        await page.request.post('/pigo-stream/sources/rescan');
-        const response = await page.request.get(
-          `/pigo-stream/sources/servers?id=${String(TEARS_OF_STEEL.id)}&type=movie`,
-        );
-        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toContain('Local library');
+  await addToMediaLibrary(page, TEARS_OF_STEEL, 'Tears of Steel (2012) [tmdbid-133701].webm', webm);
 
   const ranges: number[] = [];
   page.on('response', (response) => {

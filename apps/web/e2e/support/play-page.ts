@@ -2,8 +2,11 @@
  * Helpers that drive the play page (`/play?id=&type=`, spec 2 Play page) the way a user does,
  * and read the signed-in user's lists through the real API to check what the page did.
  */
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { mediaDir } from './e2e-env.ts';
 
 /** A Chromium user agent on Windows (spec 4: the player app hand-off is tried there). */
 export const WINDOWS_UA =
@@ -186,4 +189,30 @@ export async function recordWebm(
     [ms, withDuration] as const,
   );
   return Buffer.from(base64, 'base64');
+}
+
+/**
+ * Puts `video` into the media library as `fileName` (named the Jellyfin way, with the TMDB id
+ * of movie `title`) and rescans until the title lists the 'Local library' server (a rescan
+ * runs at most once per 10 s).
+ */
+export async function addToMediaLibrary(
+  page: Page,
+  title: TestTitle,
+  fileName: string,
+  video: Buffer,
+): Promise<void> {
+  await writeFile(path.join(mediaDir(), fileName), video);
+  await expect
+    .poll(
+      async () => {
+        await page.request.post('/pigo-stream/sources/rescan');
+        const response = await page.request.get(
+          `/pigo-stream/sources/servers?id=${String(title.id)}&type=${title.type}`,
+        );
+        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toContain('Local library');
 }

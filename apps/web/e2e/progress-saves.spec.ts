@@ -1,0 +1,80 @@
+/**
+ * Watch progress saves keep their order (issue 20): a save still on its way when the player is
+ * left must not overwrite the later one, whatever order the network delivers them in.
+ */
+import { expect, test } from './support/fixtures.ts';
+import { freshUser } from './support/library-page.ts';
+import { addToMediaLibrary, openPlay, player, recordWebm, section } from './support/play-page.ts';
+
+/** A Blender open movie no other test plays from the media library. */
+const ELEPHANTS_DREAM = { id: 9761, type: 'movie', title: 'Elephants Dream' } as const;
+
+test('a save still in flight when the page is left does not overwrite the later one', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  await page.goto('about:blank');
+  const webm = await recordWebm(page, 8000, { withDuration: true });
+  await addToMediaLibrary(page, ELEPHANTS_DREAM, 'Elephants Dream (2006) [tmdbid-9761].webm', webm);
+
+  // The first save (on pause) is slow to reach the server, as on a poor connection: it is held
+  // until the page asks for the next one (or 8 s at most), and the one made on leaving must
+  // still be the one kept.
+  const sent: { position: number; duration: number }[] = [];
+  let releaseFirst = () => {};
+  const secondAsked = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
+  await page.route('**/pigo-stream/progress/save-progress', async (route) => {
+    sent.push(route.request().postDataJSON() as { position: number; duration: number });
+    if (sent.length === 1) {
+      await Promise.race([secondAsked, new Promise((resolve) => setTimeout(resolve, 8000))]);
+      // The second goes on first; this one a moment after.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } else {
+      releaseFirst();
+    }
+    await route.continue();
+  });
+
+  await openPlay(page, ELEPHANTS_DREAM);
+  await section(page, 'Servers').getByRole('button', { name: 'Local library' }).click();
+  const video = player(page).locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
+    .toBeGreaterThan(6);
+  const playTo = async (seconds: number) => {
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 15_000,
+        intervals: [100],
+      })
+      .toBeGreaterThanOrEqual(seconds);
+  };
+  await playTo(2);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+  });
+  await expect.poll(() => sent.length).toBe(1);
+  await playTo(5);
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2);
+  const [paused, left] = sent;
+  expect(left && paused && left.position - paused.position).toBeGreaterThan(2);
+
+  const bar = page
+    .getByRole('region', { name: 'Continue Watching' })
+    .getByRole('progressbar', { name: /^Elephants Dream: \d+ % watched$/ });
+  const expected = String(Math.round(((left?.position ?? 0) / (left?.duration ?? 1)) * 100));
+  await expect(bar).toHaveAttribute('aria-valuenow', expected);
+  // And after a reload: the server kept the later position.
+  await page.reload();
+  await expect(bar).toHaveAttribute('aria-valuenow', expected);
+  await user.context.close();
+});

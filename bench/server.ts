@@ -242,18 +242,24 @@ export async function createVerifiedAccount(server: BenchServer): Promise<BenchA
   return { uid: user.uid, email, cookie };
 }
 
-/** Builds the web app into a temporary folder; returns it. @throws Error when the build fails. */
-export async function buildWeb(): Promise<string> {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-web-'));
-  const build = startChild(
-    'npx',
-    ['vite', 'build', '--outDir', outDir, '--emptyOutDir'],
-    {},
-    path.join(repoRoot, 'apps/web'),
-  );
+/** Runs `vite` with `args` in apps/web. @throws Error when it fails. */
+async function vite(args: string[]): Promise<void> {
+  const build = startChild('npx', ['vite', ...args], {}, path.join(repoRoot, 'apps/web'));
   const code = await new Promise<number | null>((resolve) => {
     build.process.once('exit', resolve);
   });
-  if (code !== 0) throw new Error(`web build failed (exit ${String(code)})`);
+  if (code !== 0)
+    throw new Error(`web build failed (exit ${String(code)}): vite ${args.join(' ')}`);
+}
+
+/**
+ * Builds the web app into a temporary folder, as apps/web's `npm run build` does (the app, and
+ * the server's render of the first screen in `.server/`); returns it.
+ * @throws Error when the build fails.
+ */
+export async function buildWeb(): Promise<string> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-web-'));
+  await vite(['build', '--outDir', outDir, '--emptyOutDir']);
+  await vite(['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(outDir, '.server')]);
   return outDir;
 }

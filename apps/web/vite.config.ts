@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
 
 const apiPort = process.env.PIGO_API_PORT ?? '3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), tailwindcss()],
   // The manifest lets scripts/web-budget.ts weigh what each route loads on a first visit.
@@ -34,4 +34,11 @@ export default defineConfig({
   server: {
     proxy: { '/pigo-stream': `http://localhost:${apiPort}` },
   },
-});
+  // The server's render of the first screen (src/entry-server.tsx, issue 19): one file with
+  // React's production build and every dependency in it, so the server loads it from
+  // dist/.server/ without the web app's node_modules.
+  ...(isSsrBuild && {
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': '"production"' },
+  }),
+}));

@@ -66,6 +66,7 @@ import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createSharedMediaIndex } from './modules/sources/sources.shared-index.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import webPlugin from './modules/web/web.plugin.ts';
+import { BOOT_SCRIPT_SOURCE } from './modules/web/first-screen.ts';
 
 /** Where AniList serves anime cover images (`coverImage.large`). */
 const ANILIST_IMAGE_ORIGIN = 'https://s4.anilist.co';
@@ -211,7 +212,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  // Security headers (issue 9: CSP without inline script, nosniff, Referrer-Policy, frame
+  // Security headers (issue 9: CSP without inline script but the first screen's boot script, nosniff, Referrer-Policy, frame
   // rules that let the player's embeds load), worked out once by helmet.
   addSecurityHeaders(
     app,
@@ -226,6 +227,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             config.imageBaseUrl.replace(/\/t\/p$/, ''),
             ANILIST_IMAGE_ORIGIN,
           ],
+          // The inline script of pages with a server-rendered first screen, by its hash alone
+          // (modules/web/first-screen.ts, issue 19).
+          'script-src': ["'self'", BOOT_SCRIPT_SOURCE],
           'frame-src': ['*'],
           'media-src': ["'self'", 'https:', 'blob:'],
           'upgrade-insecure-requests': null,

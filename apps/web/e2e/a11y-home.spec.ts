@@ -18,13 +18,14 @@ import {
   serverErrorModal,
   VIEWPORTS,
 } from './support/home-page.ts';
-import { withoutFirstAnswers } from './support/first-answers.ts';
+import { appReady, withoutFirstAnswers } from './support/first-answers.ts';
 
 /** Opens Home and waits until the Trending rows have titles. */
 async function openHome(page: Page): Promise<void> {
   await page.goto('/index');
   await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
   await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
+  await appReady(page);
 }
 
 /** A short description of the focused element: its role or tag and its accessible text. */

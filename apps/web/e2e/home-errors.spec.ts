@@ -14,7 +14,7 @@ import {
   serverErrorModal,
   VIEWPORTS,
 } from './support/home-page.ts';
-import { withoutFirstAnswers } from './support/first-answers.ts';
+import { appReady, withoutFirstAnswers } from './support/first-answers.ts';
 
 /** The API calls of `page` sent and not yet answered (their URLs), kept up to date. */
 function apiCallsInFlight(page: Page): Set<string> {
@@ -159,6 +159,7 @@ test('with the server stopped, a search or another screen shows an error, never 
 }) => {
   await page.goto('/index');
   await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
+  await appReady(page);
   await stopServer(page);
   await bottomNav(page).getByRole('link', { name: 'Watch History' }).click();
   await expect(

@@ -6,7 +6,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { withTmdbImages } from './support/tmdb-images.ts';
 import { bottomNav, row, searchToggle, storedLocalState, VIEWPORTS } from './support/home-page.ts';
-import { withoutFirstAnswers } from './support/first-answers.ts';
+import { appReady, withoutFirstAnswers } from './support/first-answers.ts';
 
 /** The hero's accessible name, whichever kind it is. */
 const HERO = /^(Picked Just for You|#1 Most Watched)$/;
@@ -31,6 +31,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto('/index');
       await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
       await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+      await appReady(page);
       await page.evaluate(() => {
         window.scrollTo(0, 300);
       });
@@ -114,6 +115,7 @@ test('everything on Home is reachable with Tab', async ({ page }) => {
   await page.goto('/index');
   await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
   await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+  await appReady(page);
   const reached = new Set<string>();
   for (let i = 0; i < 12; i += 1) {
     await page.keyboard.press('Tab');

@@ -3,6 +3,7 @@
  * selected provider defaults to the first, remembered; providers row scroll buttons above 4).
  */
 import { expect, test } from './support/fixtures.ts';
+import { appReady } from './support/first-answers.ts';
 import { row, storedLocalState, VIEWPORTS } from './support/home-page.ts';
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -78,6 +79,7 @@ for (const { name, viewport } of VIEWPORTS) {
 
     test('the tabs work from the keyboard', async ({ page }) => {
       await page.goto('/index');
+      await appReady(page);
       const trending = page.getByRole('tab', { name: 'Trending' });
       await trending.focus();
       await page.keyboard.press('ArrowRight');

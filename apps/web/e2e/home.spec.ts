@@ -7,7 +7,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { row, serverErrorModal } from './support/home-page.ts';
-import { withoutFirstAnswers } from './support/first-answers.ts';
+import { appReady, withoutFirstAnswers } from './support/first-answers.ts';
 
 const ROWS = ['Trending: Movies', 'Trending: Shows'] as const;
 
@@ -165,6 +165,7 @@ test('a row renders the cards in view and one screen more; scrolling and Tab rea
   const scroller = row(page, 'Trending: Movies').getByRole('list');
   const cards = scroller.getByRole('link');
   await expect(cards.first()).toBeVisible();
+  await appReady(page);
   // A phone shows two and a half cards: those, and one more screen, are rendered; the rest of
   // the row keeps its width, so it scrolls as far as 20 cards reach.
   expect(await cards.count()).toBeLessThanOrEqual(6);

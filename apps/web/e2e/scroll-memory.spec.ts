@@ -4,6 +4,7 @@
  * full load (typed URL, reload) as on in-app navigation, and Home still gets its own back.
  */
 import { expect, test } from './support/fixtures.ts';
+import { appReady } from './support/first-answers.ts';
 import { bottomNav, row, storedLocalState, VIEWPORTS } from './support/home-page.ts';
 
 /** The hero's accessible name, whichever kind it is. */
@@ -28,6 +29,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
       // Home's scroll is saved once its content is in (until then it may restore its own).
       await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+      await appReady(page);
       await page.evaluate((top) => {
         window.scrollTo(0, top);
       }, HOME_SCROLL);
@@ -73,6 +75,7 @@ test("every other screen opens at its top after Home's scroll, on a full load an
   const scrolledHome = async () => {
     await page.goto('/index');
     await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+    await appReady(page);
     await page.evaluate((top) => {
       window.scrollTo(0, top);
     }, HOME_SCROLL);

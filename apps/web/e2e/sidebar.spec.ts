@@ -4,6 +4,7 @@
  * configuration, hidden when unset).
  */
 import { expect, test } from './support/fixtures.ts';
+import { appReady } from './support/first-answers.ts';
 import { CHAT_URL, SOURCE_REPOSITORY_URL } from './support/e2e-env.ts';
 import { drawer, openMenu, VIEWPORTS } from './support/home-page.ts';
 
@@ -54,6 +55,7 @@ for (const { name, viewport } of VIEWPORTS) {
 
     test('the menu opens from the keyboard and keeps the focus inside', async ({ page }) => {
       await page.goto('/index');
+      await appReady(page);
       await page.getByRole('button', { name: 'Open menu' }).focus();
       await page.keyboard.press('Enter');
       const menu = drawer(page);

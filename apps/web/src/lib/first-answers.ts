@@ -23,6 +23,14 @@ export function readFirstAnswers(text: string | null | undefined): Map<string, u
 /** The page's answers, read at the first call. */
 let answers: Map<string, unknown> | undefined;
 
+/**
+ * Sets the answers the next calls take, in place of a page's: the server's render of the first
+ * screen (entry-server.tsx) hands each request's answers in, and an empty map after.
+ */
+export function provideFirstAnswers(next: Map<string, unknown>): void {
+  answers = next;
+}
+
 /** The answers in this page's data block; none outside a page (the unit tests' Node.js). */
 function pageAnswers(): Map<string, unknown> {
   return readFirstAnswers(

@@ -9,11 +9,14 @@ import type { Platform } from '@pigostream/contracts';
 export type DetectedPlatform = Platform | 'unknown';
 
 /**
- * The platform named by `userAgent` (default `navigator.userAgent`). Android and iOS are
+ * The platform named by `userAgent` (default `navigator.userAgent`; none on the server, whose
+ * render of the first screen then says `unknown`). Android and iOS are
  * checked before Linux and macOS, since their agents also name those; an iPad that reports a
  * desktop Mac agent counts as macos.
  */
-export function detectPlatform(userAgent: string = navigator.userAgent): DetectedPlatform {
+export function detectPlatform(
+  userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): DetectedPlatform {
   const ua = userAgent.toLowerCase();
   if (ua.includes('android')) return 'android';
   if (/iphone|ipad|ipod/.test(ua)) return 'ios';

@@ -24,9 +24,21 @@ export function cardWindow(offset: number, width: number, count: number, pitch: 
   return { first: Math.min(first, last), last };
 }
 
-/** The viewport's width in px (read without a layout); 1280 outside a browser. */
+/** The width the server's render of the first screen assumes, in px (see {@link setServerWidth}). */
+let serverWidth = 1280;
+
+/**
+ * Sets the viewport width in px the server's render assumes (entry-server.tsx, issue 19): a
+ * phone's (390) for a browser that says it is mobile, else a laptop's (1280), so the page
+ * carries the cards such a screen shows.
+ */
+export function setServerWidth(px: number): void {
+  serverWidth = px;
+}
+
+/** The viewport's width in px (read without a layout); outside a browser, the server's guess. */
 function viewportWidth(): number {
-  return typeof window === 'undefined' ? 1280 : window.innerWidth;
+  return typeof window === 'undefined' ? serverWidth : window.innerWidth;
 }
 
 /** What {@link useCardWindow} gives the row. */

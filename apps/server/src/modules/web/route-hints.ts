@@ -127,9 +127,15 @@ export interface RouteHints {
    * The `<link>` elements (one per line, each indented 4 spaces and ending in a newline) to
    * add to `<head>` for `route`: a preload of the sign-in check `preload.me` first, then the
    * module preloads, then preloads of the screen's calls `preload.screen` (the data calls the
-   * page does not carry itself, first-answers.ts); '' when there are none.
+   * page does not carry itself, first-answers.ts); '' when there are none. `options.modules`
+   * false leaves the module preloads out.
    */
-  linksFor(route: AppRoute, preload: RouteDataPaths): string;
+  linksFor(route: AppRoute, preload: RouteDataPaths, options?: { modules?: boolean }): string;
+  /**
+   * The module preloads of `route` (its lazy chunks beyond the entry's) as URL paths: what
+   * `linksFor` lists, for a page that preloads them itself (first-screen.ts).
+   */
+  modulesFor(route: AppRoute): readonly string[];
   /** True when the links of `route` depend on the request's cookie (answers vary by Cookie). */
   variesByCookie(route: AppRoute): boolean;
 }
@@ -187,9 +193,14 @@ export function createRouteHints(manifest: ViteManifest, apiPrefix: string): Rou
 
   return {
     dataPathsFor,
-    linksFor(route, { me, screen }) {
-      return (me ? fetchLink(me) : '') + moduleLinks[route] + screen.map(fetchLink).join('');
+    linksFor(route, { me, screen }, { modules: withModules = true } = {}) {
+      return (
+        (me ? fetchLink(me) : '') +
+        (withModules ? moduleLinks[route] : '') +
+        screen.map(fetchLink).join('')
+      );
     },
+    modulesFor: (route) => modules[route],
     variesByCookie,
   };
 }

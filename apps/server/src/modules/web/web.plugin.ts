@@ -4,7 +4,8 @@
  * JSON 404 for unknown API paths. Each route's `index.html` carries `<link>` hints in `<head>`
  * (route-hints.ts, issue 9): module preloads of its lazy chunks and, with a session cookie,
  * the answers of its first data calls in the page (first-answers.ts, issue 19), or preloads of
- * those the page does not carry.
+ * those the page does not carry; for a verified visitor of Home or the play page, the first
+ * screen itself, rendered by the server (first-screen.ts, issue 19).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './first-answers.ts';
 import { firstAnswerFollowUps } from './follow-ups.ts';
+import {
+  answerValues,
+  entryScriptOf,
+  loadFirstScreenRenderer,
+  pageWithFirstScreen,
+  type RenderFirstScreen,
+  viewportWidthFor,
+} from './first-screen.ts';
 import { createRouteHints, largestImagePreload, type RouteHints } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
@@ -52,6 +61,19 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       app.log.warn({ err: error }, "The web build's manifest is unusable; serving no route hints");
     }
   }
+  // The web build's server render of the first screen; without one, pages are served as before.
+  let renderFirstScreen: RenderFirstScreen | undefined;
+  const entry = entryScriptOf(indexHtml);
+  if (hints && entry) {
+    try {
+      renderFirstScreen = await loadFirstScreenRenderer(webDist);
+    } catch (error) {
+      app.log.warn(
+        { err: error },
+        "The web build's server render is unusable; pages are served unrendered",
+      );
+    }
+  }
   const headHtml = indexHtml.slice(0, headEnd);
   const restHtml = indexHtml.slice(headEnd);
 
@@ -69,6 +91,40 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       },
     });
   }
+
+  /**
+   * The page of `url` (of `route`, asked by a browser saying `userAgent`) with its first screen
+   * rendered from `answers` for its kind of screen (first-screen.ts), its head
+   * holding `extra` and the data preloads of `preload` but no module preloads; undefined when
+   * there is no render (no server entry, a screen the server does not render, no verified
+   * user, a render that threw: logged).
+   */
+  const renderedPage = (
+    url: string,
+    userAgent: string | undefined,
+    route: AppRoute,
+    answers: FirstAnswers,
+    preload: { me: string | undefined; screen: string[] },
+    extra: string,
+  ): string | undefined => {
+    if (!renderFirstScreen || !hints || !entry || answers.size === 0) return undefined;
+    const random = Math.random();
+    let markup: string | undefined;
+    try {
+      markup = renderFirstScreen({
+        url,
+        answers: answerValues(answers),
+        random,
+        viewportWidth: viewportWidthFor(userAgent),
+      });
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'The first screen did not render; served unrendered');
+    }
+    if (markup === undefined) return undefined;
+    const page = headHtml + hints.linksFor(route, preload, { modules: false }) + extra + restHtml;
+    const modules = hints.modulesFor(route);
+    return pageWithFirstScreen({ page, markup, random, entry, modules });
+  };
 
   for (const route of APP_ROUTES) {
     app.get(route, { schema: { hide: true } }, async (req, reply) => {
@@ -94,8 +150,12 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
         me: me !== undefined && answers.has(me) ? undefined : me,
         screen: signedOut ? [] : screen.filter((path) => !answers.has(path)),
       };
-      const links = hints.linksFor(route, preload) + largestImagePreload(route, answers);
-      return reply.send(headHtml + links + firstAnswersBlock(answers) + restHtml);
+      const extra = largestImagePreload(route, answers) + firstAnswersBlock(answers);
+      const rendered = signedOut
+        ? undefined
+        : renderedPage(req.url, req.headers['user-agent'], route, answers, preload, extra);
+      if (rendered !== undefined) return reply.send(rendered);
+      return reply.send(headHtml + hints.linksFor(route, preload) + extra + restHtml);
     });
   }
 

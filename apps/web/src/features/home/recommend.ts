@@ -79,6 +79,29 @@ export function rankCandidates<T extends CandidateInput>(
 }
 
 /**
+ * The random number for the hero's first pick on a page the server rendered (issue 19): the
+ * server drew it, rendered its pick with it and wrote it on `#root` (`data-seed`), so the app
+ * takes over with the same title. Used once; every later pick is random again. Undefined
+ * elsewhere.
+ */
+let firstRandom: number | undefined =
+  typeof document === 'undefined'
+    ? undefined
+    : Number(document.getElementById('root')?.dataset.seed ?? Number.NaN);
+
+/** Sets the number the next {@link pageRandom} returns (the server's render, per request). */
+export function setFirstRandom(value: number | undefined): void {
+  firstRandom = value;
+}
+
+/** A number in [0, 1): the page's first number (see {@link setFirstRandom}) once, then random. */
+export function pageRandom(): number {
+  const value = firstRandom;
+  firstRandom = undefined;
+  return value !== undefined && value >= 0 && value < 1 ? value : Math.random();
+}
+
+/**
  * Spec 4: one random item of `list` as the seed, or undefined when it is empty. `random`
  * returns a number in [0, 1) (Math.random by default; tests pass their own).
  */

@@ -145,7 +145,8 @@ export interface UseMeOptions {
  * failure. Mounting checks a stale state; a tab becoming visible again re-checks it.
  */
 export function useMe(options: UseMeOptions = {}) {
-  const snapshot = useSyncExternalStore(subscribe, getMeState);
+  // The server's render of the first screen (entry-server.tsx) reads the store as it is.
+  const snapshot = useSyncExternalStore(subscribe, getMeState, getMeState);
   const onFocus = options.refetchOnWindowFocus ?? true;
 
   useEffect(() => {

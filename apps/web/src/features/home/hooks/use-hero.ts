@@ -25,7 +25,13 @@ import { getRecommendations } from '../api/get-recommendations.ts';
 import { getWatchHistory } from '../api/get-watch-history.ts';
 import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 import { hasFirstAnswer } from '../../../lib/first-answers.ts';
-import { historyGenres, MAX_CANDIDATES, pickSeed, rankCandidates } from '../recommend.ts';
+import {
+  historyGenres,
+  MAX_CANDIDATES,
+  pageRandom,
+  pickSeed,
+  rankCandidates,
+} from '../recommend.ts';
 
 /** The hero's label: spec 1 '#1 Most Watched' or 'Picked Just for You'. */
 export type HeroKind = 'most-watched' | 'recommended';
@@ -65,11 +71,18 @@ function mostWatchedQueryOptions() {
   });
 }
 
-/** The hero the ranking picks from `candidates` for a watch history `history` (spec 4). */
-function pickHero(history: WatchHistory, candidates: HeroMedia[]): HeroMedia | null {
+/**
+ * The hero the ranking picks from `candidates` for a watch history `history` (spec 4), with
+ * `random` (default Math.random) for the random item.
+ */
+function pickHero(
+  history: WatchHistory,
+  candidates: HeroMedia[],
+  random?: () => number,
+): HeroMedia | null {
   const ranked = candidates.map((media) => ({ ...media, type: media.media_type }));
   const genres = historyGenres([...history.moviesHistory, ...history.showsHistory]);
-  return pickSeed(rankCandidates(ranked, genres))?.item ?? null;
+  return pickSeed(rankCandidates(ranked, genres), random)?.item ?? null;
 }
 
 /**
@@ -92,7 +105,8 @@ function recommendedFromPage(uid: string): HeroMedia | null | undefined {
   const candidates = recommended
     .slice(0, MAX_CANDIDATES)
     .flatMap((ref) => firstAnswerData(mediaDetailsPath(ref), mediaDetailsSchema) ?? []);
-  return pickHero(history, candidates);
+  // The page's number: the server's render of this page picked with it (issue 19).
+  return pickHero(history, candidates, pageRandom);
 }
 
 /**

@@ -61,19 +61,19 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       app.log.warn({ err: error }, "The web build's manifest is unusable; serving no route hints");
     }
   }
-  // The web build's server render of the first screen; without one, pages are served as before.
-  let renderFirstScreen: RenderFirstScreen | undefined;
+  // The web build's server render of the first screen, loaded at the first page it renders
+  // (about 20 MB of memory a server that serves none does without); without one, or when it
+  // cannot be loaded (logged once), pages are served as before.
   const entry = entryScriptOf(indexHtml);
-  if (hints && entry) {
-    try {
-      renderFirstScreen = await loadFirstScreenRenderer(webDist);
-    } catch (error) {
+  let renderer: Promise<RenderFirstScreen | undefined> | undefined;
+  const firstScreenRenderer = () =>
+    (renderer ??= loadFirstScreenRenderer(webDist).catch((error: unknown) => {
       app.log.warn(
         { err: error },
         "The web build's server render is unusable; pages are served unrendered",
       );
-    }
-  }
+      return undefined;
+    }));
   const headHtml = indexHtml.slice(0, headEnd);
   const restHtml = indexHtml.slice(headEnd);
 
@@ -99,15 +99,17 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
    * there is no render (no server entry, a screen the server does not render, no verified
    * user, a render that threw: logged).
    */
-  const renderedPage = (
+  const renderedPage = async (
     url: string,
     userAgent: string | undefined,
     route: AppRoute,
     answers: FirstAnswers,
     preload: { me: string | undefined; screen: string[] },
     extra: string,
-  ): string | undefined => {
-    if (!renderFirstScreen || !hints || !entry || answers.size === 0) return undefined;
+  ): Promise<string | undefined> => {
+    if (!hints || !entry || answers.size === 0) return undefined;
+    const renderFirstScreen = await firstScreenRenderer();
+    if (!renderFirstScreen) return undefined;
     const random = Math.random();
     let markup: string | undefined;
     try {
@@ -153,7 +155,7 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       const extra = largestImagePreload(route, answers) + firstAnswersBlock(answers);
       const rendered = signedOut
         ? undefined
-        : renderedPage(req.url, req.headers['user-agent'], route, answers, preload, extra);
+        : await renderedPage(req.url, req.headers['user-agent'], route, answers, preload, extra);
       if (rendered !== undefined) return reply.send(rendered);
       return reply.send(headHtml + hints.linksFor(route, preload) + extra + restHtml);
     });

@@ -1,8 +1,9 @@
 /**
- * The paths (under the API prefix `/pigo-stream`, spec 7) of the calls Home's hero makes, built
- * in one place: the web app asks them (apps/web/src/features/home/api), and the server puts
- * their answers into the page under exactly these names (issue 19: the hero is part of Home's
- * first screen; apps/server/src/modules/web/route-hints.ts). Plain functions, no schema library
+ * The paths (under the API prefix `/pigo-stream`, spec 7) of the calls Home's hero and a show's
+ * play page make, built in one place: the web app asks them (apps/web/src/features/home/api,
+ * features/play/api), and the server puts their answers into the page under exactly these names
+ * (issue 19: the hero and a show's first season are part of the first screen;
+ * apps/server/src/modules/web/follow-ups.ts). Plain functions, no schema library
  * (`@pigostream/contracts/api-paths`).
  */
 
@@ -27,6 +28,22 @@ export function heroMediaDetailsPath(ref: TitleRef): string {
 /** `GET /media-details?id=&type=`: a recommendation candidate (spec 7). */
 export function mediaDetailsPath(ref: TitleRef): string {
   return `/media-details?${detailsQuery(ref)}`;
+}
+
+/** `GET /playground/season?id=&seasonNumber=`: season `seasonNumber` of show `showId` (spec 7). */
+export function seasonPath(showId: number, seasonNumber: number): string {
+  const query = new URLSearchParams({ id: String(showId), seasonNumber: String(seasonNumber) });
+  return `/playground/season?${query.toString()}`;
+}
+
+/**
+ * The season a show's play page opens on when none is remembered (spec 4: season 1, else the
+ * first listed), from the show's `seasons`; undefined when it lists none.
+ */
+export function defaultSeason<S extends { season_number: number }>(
+  seasons: readonly S[],
+): S | undefined {
+  return seasons.find((s) => s.season_number === 1) ?? seasons[0];
 }
 
 /** `GET /watch-history/{uid}/fetch-watch-history?movieLimit=&showLimit=` (spec 7). */

@@ -4,7 +4,7 @@
  * once by screens.spec.ts (PICTURES_ACCOUNT).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { withoutFirstAnswers } from './first-answers.ts';
+import { appReady, withoutFirstAnswers } from './first-answers.ts';
 import { openMenu, row, searchInput, searchToggle, serverErrorModal } from './home-page.ts';
 import { confirmDialog } from './library-page.ts';
 import { openSignIn } from './sign-in-page.ts';
@@ -136,6 +136,8 @@ const SCREEN_STEPS: Record<ScreenName, ScreenSteps> = {
       await expect(
         page.getByRole('region', { name: 'Episodes', exact: true }).locator('[data-episode]'),
       ).not.toHaveCount(0);
+      // Scrolled once the app has the page (the server's page is replaced when it takes over).
+      await appReady(page);
       // The seasons and their episodes, under the player.
       await page.getByRole('region', { name: 'Seasons', exact: true }).scrollIntoViewIfNeeded();
     },

@@ -32,6 +32,37 @@ describe('firstAnswerFollowUps: the play page', () => {
     expect(firstAnswerFollowUps(path, JSON.stringify(media))).toEqual([]);
   });
 
+  it("asks a show's opening season: season 1, else the first listed; none for a movie", () => {
+    const anime = { path: '/playground/anime-info', body: animeSearchRequest('Game of Thrones') };
+    const seasons = (...numbers: number[]) =>
+      JSON.stringify({
+        name: 'Game of Thrones',
+        first_air_date: '2011-04-17',
+        seasons: numbers.map((n) => ({ season_number: n, name: `Season ${String(n)}` })),
+      });
+    expect(firstAnswerFollowUps(show, seasons(0, 1, 2))).toEqual([
+      anime,
+      { path: '/playground/season?id=1399&seasonNumber=1' },
+    ]);
+    expect(firstAnswerFollowUps(show, seasons(0, 2, 3))).toEqual([
+      anime,
+      { path: '/playground/season?id=1399&seasonNumber=0' },
+    ]);
+    expect(firstAnswerFollowUps(show, seasons())).toEqual([anime]);
+    expect(
+      firstAnswerFollowUps(
+        show,
+        JSON.stringify({ name: 'Game of Thrones', seasons: [{ season_number: '1' }, null] }),
+      ),
+    ).toEqual([]);
+    expect(
+      firstAnswerFollowUps(
+        movie,
+        JSON.stringify({ title: 'The Matrix', seasons: [{ season_number: 1 }] }),
+      ),
+    ).toEqual([]);
+  });
+
   it('asks none after another call or an answer that is not JSON', () => {
     const answer = JSON.stringify({ title: 'The Matrix', release_date: '1999-03-30' });
     expect(firstAnswerFollowUps('/index/trending/movie', answer)).toEqual([]);

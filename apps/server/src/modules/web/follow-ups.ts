@@ -7,12 +7,14 @@
  */
 import { animeLookupSearch, animeSearchRequest } from '@pigostream/contracts/anime-queries';
 import {
+  defaultSeason,
   heroMediaDetailsPath,
   MAX_HERO_CANDIDATES,
   mediaDetailsPath,
   MOST_WATCHED_PATH,
   RECOMMENDATION_HISTORY_LIMIT,
   recommendationsPath,
+  seasonPath,
   watchHistoryPath,
 } from '@pigostream/contracts/api-paths';
 import { mediaTitle, releaseDateOf, type TitleFields } from '@pigostream/contracts/titles';
@@ -61,7 +63,8 @@ function titleFields(value: unknown): TitleFields {
  * `answers` so far (the sign-in check's among them). As the app makes them:
  * - the play page's media-info: the anime lookup's search for the title (spec 5: `mediaTitle`
  *   and `releaseDateOf`, as apps/web/src/features/play/play-rules.ts `animeSource` reads them;
- *   the play screen waits for the lookup);
+ *   the play screen waits for the lookup), and for a show the season it opens on
+ *   (contracts' `defaultSeason`: its episodes are part of the first screen);
  * - Home's most-watched title: its hero details; none (null): the recommendation's watch
  *   history and recommendations of the signed-in user (apps/web/src/features/home/hooks/
  *   use-hero.ts);
@@ -93,7 +96,8 @@ export function firstAnswerFollowUps(
     });
   }
   if (!path.startsWith('/playground/media-info?')) return [];
-  const type = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('type');
+  const query = new URLSearchParams(path.slice(path.indexOf('?') + 1));
+  const type = query.get('type');
   const media = parsed(answer);
   if (typeof media !== 'object' || media === null) return [];
   const fields = titleFields(media);
@@ -101,5 +105,26 @@ export function firstAnswerFollowUps(
     mediaTitle(fields),
     releaseDateOf(type === 'movie' ? 'movie' : 'tv', fields),
   );
-  return search === undefined ? [] : [{ path: ANIME_INFO_PATH, body: animeSearchRequest(search) }];
+  const calls: FirstCall[] =
+    search === undefined ? [] : [{ path: ANIME_INFO_PATH, body: animeSearchRequest(search) }];
+  const season = type === 'tv' ? openingSeason(Number(query.get('id')), media) : undefined;
+  return season === undefined ? calls : [...calls, { path: season }];
+}
+
+/**
+ * The season call a show's play page makes first (its remembered season aside), from show
+ * `showId`'s media-info answer `media`: the path of {@link defaultSeason} of its `seasons`;
+ * undefined when it lists none or the id is not a positive whole number.
+ */
+function openingSeason(showId: number, media: object): string | undefined {
+  const { seasons } = media as { seasons?: unknown };
+  if (!Number.isInteger(showId) || showId <= 0 || !Array.isArray(seasons)) return undefined;
+  const numbered = seasons.filter(
+    (s): s is { season_number: number } =>
+      typeof s === 'object' &&
+      s !== null &&
+      Number.isInteger((s as { season_number?: unknown }).season_number),
+  );
+  const season = defaultSeason(numbered);
+  return season === undefined ? undefined : seasonPath(showId, season.season_number);
 }

@@ -5,6 +5,7 @@
  */
 import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
 import { releaseDateOf } from '@pigostream/contracts/titles';
+import { defaultSeason } from '@pigostream/contracts/api-paths';
 import { mediaTitle } from '../../lib/media.ts';
 import type { AnimeSourceMedia } from '../anime/index.ts';
 import type { PlayTarget } from './api/get-media-info.ts';
@@ -52,11 +53,7 @@ export function pickSeason<S extends { season_number: number }>(
   seasons: readonly S[],
   remembered: number | undefined,
 ): S | undefined {
-  return (
-    seasons.find((s) => s.season_number === remembered) ??
-    seasons.find((s) => s.season_number === 1) ??
-    seasons[0]
-  );
+  return seasons.find((s) => s.season_number === remembered) ?? defaultSeason(seasons);
 }
 
 /** Spec 4: the season's remembered episode if present, else its first episode. */

@@ -1,7 +1,9 @@
 /** A show's season with its episodes (spec 7: `GET /playground/season?id=&seasonNumber=`). */
 import { seasonDetailsSchema, type SeasonDetails } from '@pigostream/contracts';
+import { seasonPath } from '@pigostream/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
 /**
  * `GET /pigo-stream/playground/season?id=&seasonNumber=`: season `seasonNumber` of show `id`
@@ -13,19 +15,24 @@ export function getSeason(
   seasonNumber: number,
   signal?: AbortSignal,
 ): Promise<SeasonDetails> {
-  const query = new URLSearchParams({ id: String(showId), seasonNumber: String(seasonNumber) });
-  return apiGet(`/playground/season?${query.toString()}`, seasonDetailsSchema, { signal });
+  return apiGet(seasonPath(showId, seasonNumber), seasonDetailsSchema, { signal });
 }
 
 /**
  * Query options for {@link getSeason}, keyed `['play', 'season', showId, seasonNumber]`; idle
  * while `seasonNumber` is undefined (spec 5: the season fetch needs an id and a season number).
+ * On a full load the page's answer for the season is the initial data (issue 19: the server
+ * carries the season a show opens on).
  */
 export function seasonQueryOptions(showId: number, seasonNumber: number | undefined) {
   return queryOptions({
     queryKey: ['play', 'season', showId, seasonNumber] as const,
     queryFn: ({ signal }) => getSeason(showId, seasonNumber ?? 1, signal),
     enabled: seasonNumber !== undefined,
+    initialData: () =>
+      seasonNumber === undefined
+        ? undefined
+        : firstAnswerData(seasonPath(showId, seasonNumber), seasonDetailsSchema),
   });
 }
 

@@ -76,7 +76,8 @@ export function weighRoutes(distDir: string, budgets = ROUTE_BUDGETS): RouteWeig
 
 /**
  * Inline `<script>` elements (no `src`) of the built `index.html`: the server's
- * Content-Security-Policy allows none, so the app shell must have none.
+ * Content-Security-Policy allows only the first screen's boot script, which the server adds by
+ * its hash (apps/server/src/modules/web/first-screen.ts), so the app shell must have none.
  */
 export function inlineScripts(distDir: string): string[] {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');

@@ -7,13 +7,11 @@
  * apps/web's, tested in the browser by apps/web/e2e/first-screen.spec.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT } from '../src/modules/web/first-screen.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createUser, type TestUser } from './helpers/users.ts';
+import { fakeWebBuild, MANIFEST } from './helpers/web-build.ts';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -30,41 +28,6 @@ const SHELL = `<!doctype html>
   </body>
 </html>
 `;
-
-/** A build's manifest, as in web.test.ts: the entry, lazy routes' chunks, shared chunks. */
-const MANIFEST = {
-  'index.html': {
-    file: 'assets/index-abc123.js',
-    isEntry: true,
-    imports: ['_react-entry1.js'],
-    dynamicImports: ['src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
-    css: ['assets/index-abc123.css'],
-  },
-  '_react-entry1.js': { file: 'assets/react-entry1.js' },
-  '../../packages/contracts/src/identity.ts': {
-    file: 'assets/identity-i1.js',
-    isDynamicEntry: true,
-    imports: ['_zod-z1.js'],
-  },
-  '_zod-z1.js': { file: 'assets/zod-z1.js' },
-  '_use-query-q1.js': { file: 'assets/use-query-q1.js', imports: ['index.html'] },
-  '_row-r1.js': { file: 'assets/row-r1.js', imports: ['index.html', '_use-query-q1.js'] },
-  'src/app/app-layout.tsx': {
-    file: 'assets/app-layout-l1.js',
-    isDynamicEntry: true,
-    imports: ['index.html', '_use-query-q1.js', '_react-entry1.js'],
-  },
-  'src/app/routes/sign-in.tsx': { file: 'assets/sign-in-s1.js', imports: ['index.html'] },
-  'src/app/routes/reset-password.tsx': { file: 'assets/reset-password-p1.js' },
-  'src/app/routes/home.tsx': {
-    file: 'assets/home-h1.js',
-    isDynamicEntry: true,
-    imports: ['index.html', '_row-r1.js', '_use-query-q1.js'],
-  },
-  'src/app/routes/my-list.tsx': { file: 'assets/my-list-m1.js' },
-  'src/app/routes/play.tsx': { file: 'assets/play-y1.js', imports: ['_row-r1.js'] },
-  'src/app/routes/pigostore.tsx': { file: 'assets/pigostore-g1.js' },
-};
 
 /**
  * A stand-in server entry: renders `/index` and `/play` as a title and a line naming the user,
@@ -84,15 +47,12 @@ export function renderFirstScreen({ url, answers, random, viewportWidth }) {
 }`;
 
 function fakeBuild(): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'pigo-web-first-screen-'));
-  mkdirSync(path.join(dist, 'assets'));
-  mkdirSync(path.join(dist, '.vite'));
-  mkdirSync(path.join(dist, '.server'));
-  writeFileSync(path.join(dist, 'index.html'), SHELL);
-  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'export {};');
-  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-  writeFileSync(path.join(dist, '.server', 'entry-server.js'), SERVER_ENTRY);
-  return dist;
+  return fakeWebBuild({
+    shell: SHELL,
+    entryScript: 'export {};',
+    manifest: MANIFEST,
+    files: { '.server/entry-server.js': SERVER_ENTRY },
+  });
 }
 
 /** The elements `<script …>` of `html`, each with its text. */

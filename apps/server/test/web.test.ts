@@ -1,7 +1,4 @@
 /** The server serves the built app: history fallback for spec routes, cached hashed assets. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { animeSearchRequest } from '@pigostream/contracts/anime-queries';
 import { firstAnswerKey } from '@pigostream/contracts/constants';
 import Fastify from 'fastify';
@@ -9,41 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPlugin from '../src/modules/web/web.plugin.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { createUser, type TestUser } from './helpers/users.ts';
-
-/** A build's manifest, as Vite writes it: the entry, two lazy routes' chunks, shared chunks. */
-const MANIFEST = {
-  'index.html': {
-    file: 'assets/index-abc123.js',
-    isEntry: true,
-    imports: ['_react-entry1.js'],
-    dynamicImports: ['src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
-    css: ['assets/index-abc123.css'],
-  },
-  '_react-entry1.js': { file: 'assets/react-entry1.js' },
-  '../../packages/contracts/src/identity.ts': {
-    file: 'assets/identity-i1.js',
-    isDynamicEntry: true,
-    imports: ['_zod-z1.js'],
-  },
-  '_zod-z1.js': { file: 'assets/zod-z1.js' },
-  '_use-query-q1.js': { file: 'assets/use-query-q1.js', imports: ['index.html'] },
-  '_row-r1.js': { file: 'assets/row-r1.js', imports: ['index.html', '_use-query-q1.js'] },
-  'src/app/app-layout.tsx': {
-    file: 'assets/app-layout-l1.js',
-    isDynamicEntry: true,
-    imports: ['index.html', '_use-query-q1.js', '_react-entry1.js'],
-  },
-  'src/app/routes/sign-in.tsx': { file: 'assets/sign-in-s1.js', imports: ['index.html'] },
-  'src/app/routes/reset-password.tsx': { file: 'assets/reset-password-p1.js' },
-  'src/app/routes/home.tsx': {
-    file: 'assets/home-h1.js',
-    isDynamicEntry: true,
-    imports: ['index.html', '_row-r1.js', '_use-query-q1.js'],
-  },
-  'src/app/routes/my-list.tsx': { file: 'assets/my-list-m1.js' },
-  'src/app/routes/play.tsx': { file: 'assets/play-y1.js', imports: ['_row-r1.js'] },
-  'src/app/routes/pigostore.tsx': { file: 'assets/pigostore-g1.js' },
-};
+import { fakeWebBuild, MANIFEST } from './helpers/web-build.ts';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -60,18 +23,11 @@ const SHELL = `<!doctype html>
 
 /** A fake build in a fresh folder: the shell, the entry script and, when given, a manifest. */
 function fakeBuild(manifest?: unknown): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'pigo-web-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), SHELL);
-  writeFileSync(
-    path.join(dist, 'assets', 'index-abc123.js'),
-    `console.log(${'"x",'.repeat(2000)}1);`,
-  );
-  if (manifest !== undefined) {
-    mkdirSync(path.join(dist, '.vite'));
-    writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  }
-  return dist;
+  return fakeWebBuild({
+    shell: SHELL,
+    entryScript: `console.log(${'"x",'.repeat(2000)}1);`,
+    manifest,
+  });
 }
 
 let t: TestApp;

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstAnswers } from './first-answers.ts';
+import { attribute } from './route-hints.ts';
 
 /** The longest the page waits for its first paint before it imports the app, in ms. */
 export const BOOT_WAIT_MS = 1000;
@@ -76,18 +77,17 @@ export async function loadFirstScreenRenderer(
   return render as RenderFirstScreen;
 }
 
-/** What a rendered page is made from. */
-export interface RenderedPage {
-  /** The page as served without a render (the shell with its hints and answers). */
-  page: string;
-  /** The screen's HTML as the server entry rendered it (React's hoisted `<title>` first). */
-  markup: string;
-  /** The number the render's random choices used, in [0, 1). */
-  random: number;
+/**
+ * The app shell cut once, at start, around what a rendered page changes: `head` without the
+ * module script (up to where the hints go), `body` from there up to `#root`, and `end` after
+ * `#root`'s loading mark.
+ */
+export interface FirstScreenShell {
+  head: string;
+  body: string;
+  end: string;
   /** The app's entry script, as the shell's `<script type="module" src>` names it. */
   entry: string;
-  /** The screen's modules for the boot script to preload, as URL paths. */
-  modules: readonly string[];
 }
 
 const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
@@ -95,43 +95,52 @@ const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/s
 const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*(?:<noscript>|<\/body>))/;
 const SHELL_TITLE = /<title>[^<]*<\/title>/;
 
-function attribute(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
+/**
+ * The shell `headHtml` + `restHtml` (the built `index.html` cut where the hints go) cut for
+ * rendered pages; undefined when it is not shaped as the web build makes it (no module script
+ * in the head, no `#root` after it): pages are then served unrendered.
+ */
+export function firstScreenShell(headHtml: string, restHtml: string): FirstScreenShell | undefined {
+  const entry = ENTRY_SCRIPT.exec(headHtml)?.[1];
+  const root = ROOT.exec(restHtml);
+  if (entry === undefined || !root) return undefined;
+  return {
+    head: headHtml.replace(ENTRY_SCRIPT, ''),
+    body: restHtml.slice(0, root.index),
+    end: restHtml.slice(root.index + root[0].length),
+    entry,
+  };
 }
 
-/** The entry script the shell `html` loads (its `src`), or undefined when it names none. */
-export function entryScriptOf(html: string): string | undefined {
-  return ENTRY_SCRIPT.exec(html)?.[1];
+/** What a rendered page is made from, beside its {@link FirstScreenShell}. */
+export interface RenderedPage {
+  /** What goes at the end of `<head>`: the data preloads and the page's answers. */
+  headExtra: string;
+  /** The screen's HTML as the server entry rendered it (React's hoisted `<title>` first). */
+  markup: string;
+  /** The number the render's random choices used, in [0, 1). */
+  random: number;
+  /** The screen's modules for the boot script to preload, as URL paths. */
+  modules: readonly string[];
 }
 
 /**
- * The page of {@link RenderedPage} `rendered`: the shell's module script out of `<head>`, the
- * screen's `<title>` in place of the shell's, and `#root` holding the rendered screen (inert)
- * with the numbers the app reads (`data-seed`, `data-app`, `data-modules`), followed by
- * {@link BOOT_SCRIPT}. Undefined when the shell is not shaped as the web build makes it (no
- * module script or no `#root`): the caller then serves `page` as it is.
+ * The page of `shell` with `rendered`: the screen's `<title>` in place of the shell's, and
+ * `#root` holding the rendered screen (inert) with the numbers the app reads (`data-seed`,
+ * `data-app`, `data-modules`), followed by {@link BOOT_SCRIPT}.
  */
-export function pageWithFirstScreen({
-  page,
-  markup,
-  random,
-  entry,
-  modules,
-}: RenderedPage): string | undefined {
-  if (!ENTRY_SCRIPT.test(page) || !ROOT.test(page)) return undefined;
+export function pageWithFirstScreen(
+  shell: FirstScreenShell,
+  { headExtra, markup, random, modules }: RenderedPage,
+): string {
   const title = /^<title>[^<]*<\/title>/.exec(markup)?.[0];
   const screen = title ? markup.slice(title.length) : markup;
+  const head = title ? shell.head.replace(SHELL_TITLE, () => title) : shell.head;
   const root =
-    `<div id="root" data-seed="${String(random)}" data-app="${attribute(entry)}"` +
+    `<div id="root" data-seed="${String(random)}" data-app="${attribute(shell.entry)}"` +
     ` data-modules="${attribute(modules.join(' '))}"><div inert>${screen}</div></div>\n` +
     `    <script>${BOOT_SCRIPT}</script>`;
-  let html = page.replace(ENTRY_SCRIPT, '').replace(ROOT, () => root);
-  if (title) html = html.replace(SHELL_TITLE, () => title);
-  return html;
+  return head + headExtra + shell.body + root + shell.end;
 }
 
 /**

@@ -57,7 +57,7 @@ const ROUTE_DATA: Record<AppRoute, RouteData> = {
 };
 
 /** Escapes text for a double-quoted HTML attribute. */
-function attribute(text: string): string {
+export function attribute(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('"', '&quot;')

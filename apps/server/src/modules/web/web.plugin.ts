@@ -16,7 +16,7 @@ import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './fir
 import { firstAnswerFollowUps } from './follow-ups.ts';
 import {
   answerValues,
-  entryScriptOf,
+  firstScreenShell,
   loadFirstScreenRenderer,
   pageWithFirstScreen,
   type RenderFirstScreen,
@@ -64,7 +64,6 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
   // The web build's server render of the first screen, loaded at the first page it renders
   // (about 20 MB of memory a server that serves none does without); without one, or when it
   // cannot be loaded (logged once), pages are served as before.
-  const entry = entryScriptOf(indexHtml);
   let renderer: Promise<RenderFirstScreen | undefined> | undefined;
   const firstScreenRenderer = () =>
     (renderer ??= loadFirstScreenRenderer(webDist).catch((error: unknown) => {
@@ -76,6 +75,7 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
     }));
   const headHtml = indexHtml.slice(0, headEnd);
   const restHtml = indexHtml.slice(headEnd);
+  const shell = hints ? firstScreenShell(headHtml, restHtml) : undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -107,7 +107,7 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
     preload: { me: string | undefined; screen: string[] },
     extra: string,
   ): Promise<string | undefined> => {
-    if (!hints || !entry || answers.size === 0) return undefined;
+    if (!hints || !shell || answers.size === 0) return undefined;
     const renderFirstScreen = await firstScreenRenderer();
     if (!renderFirstScreen) return undefined;
     const random = Math.random();
@@ -123,9 +123,12 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       app.log.warn({ err: error, url }, 'The first screen did not render; served unrendered');
     }
     if (markup === undefined) return undefined;
-    const page = headHtml + hints.linksFor(route, preload, { modules: false }) + extra + restHtml;
-    const modules = hints.modulesFor(route);
-    return pageWithFirstScreen({ page, markup, random, entry, modules });
+    return pageWithFirstScreen(shell, {
+      headExtra: hints.linksFor(route, preload, { modules: false }) + extra,
+      markup,
+      random,
+      modules: hints.modulesFor(route),
+    });
   };
 
   for (const route of APP_ROUTES) {

@@ -102,6 +102,17 @@ test('the app takes the page over with the same screen: the same hero, headings 
 
   release();
   await appReady(page);
+  // Before importing the app, the page's script preloaded each of the screen's modules, one a
+  // task (issue 19), so none of them waited on the app's own imports.
+  const preloads = await page.evaluate(() => ({
+    listed: (document.getElementById('root')?.dataset.modules ?? '').split(' ').filter(Boolean),
+    linked: [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    ),
+  }));
+  expect(preloads.listed.length).toBeGreaterThan(1);
+  // (The app's later screens add preloads of their own after these.)
+  expect(preloads.linked.slice(0, preloads.listed.length)).toEqual(preloads.listed);
   expect(await hero.innerText()).toBe(served.hero);
   expect(await page.getByRole('heading').allInnerTexts()).toEqual(served.headings);
   // The app's own: the menu opens, and a card leads to its play page without a page load.

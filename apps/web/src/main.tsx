@@ -10,7 +10,7 @@ import { hasFirstAnswer } from './lib/first-answers.ts';
 import './index.css';
 
 const root = document.getElementById('root');
-if (!root) throw new Error('no #root element');
+if (!root) throw new Error('no #root');
 
 /**
  * How long a full load whose page carries the sign-in check waits for it and the screen's

@@ -4,7 +4,7 @@
  * calls a screen starts as it mounts are not all sent within that one task.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiGet } from './api-client.ts';
+import { apiCall, apiGet } from './api-client.ts';
 
 const numberAnswer = {
   parse: (value: unknown) => {
@@ -56,6 +56,21 @@ describe('apiGet and the browser task that asks', () => {
     resume();
     await expect(second).resolves.toEqual({ n: 1 });
     expect(asked).toEqual(['/pigo-stream/index/trending/movie', '/pigo-stream/providers']);
+  });
+
+  it('sends a keepalive save at once, as the page may be going away', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', recordingFetch(asked));
+    // A yield that never resumes, as when the page is gone before the next task.
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>(() => undefined) });
+
+    const saved = apiCall('/progress/save-progress', numberAnswer, {
+      method: 'POST',
+      body: { position: 600 },
+      keepalive: true,
+    });
+    await expect(saved).resolves.toEqual({ n: 1 });
+    expect(asked).toEqual(['/pigo-stream/progress/save-progress']);
   });
 
   it('sends the call at once where there is no scheduler.yield', async () => {

@@ -168,8 +168,10 @@ export async function apiCall<T>(
   // Chromium 129+): the calls a screen starts as it mounts are each sent in a task of their own,
   // not all in the one that mounts it (issue 19: `fetch` itself costs Chromium 3 to 12 ms a call
   // at phone speed, and a show's play page starts 8 calls as it mounts, which Lighthouse counted
-  // as one long task). Elsewhere it goes on at once.
-  await (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
+  // as one long task). Elsewhere it goes on at once, and so does a `keepalive` call: one sent
+  // as the page goes away must leave before the page does.
+  if (!keepalive)
+    await (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
   let response: Response;
   try {
     // A call without a body sends no content type: the server refuses an empty JSON body.
@@ -179,7 +181,7 @@ export async function apiCall<T>(
         body === undefined
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? body : JSON.stringify(body),
       signal: callSignal(signal, timeoutMs),
       keepalive,
     });

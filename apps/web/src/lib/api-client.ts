@@ -164,12 +164,12 @@ export async function apiCall<T>(
 ): Promise<T> {
   const first = method === 'GET' ? takeFirstAnswer(path) : undefined;
   if (first) return checkAnswer(first.answer, schema);
-  // The task that asked ends before the call is sent, where the browser can (`scheduler.yield`,
-  // Chromium 129+): the calls a screen starts as it mounts are each sent in a task of their own,
-  // not all in the one that mounts it (issue 19: `fetch` itself costs Chromium 3 to 12 ms a call
-  // at phone speed, and a show's play page starts 8 calls as it mounts, which Lighthouse counted
-  // as one long task). Elsewhere it goes on at once, and so does a `keepalive` call: one sent
-  // as the page goes away must leave before the page does.
+  // The task that asked ends before the call is sent, where the browser can (`scheduler.yield`:
+  // Chromium 129+, Firefox 142+): the calls a screen starts as it mounts are each sent in a
+  // task of their own, not all in the one that mounts it (issue 19: `fetch` itself costs
+  // Chromium 3 to 12 ms a call at phone speed, and a show's play page starts 8 calls as it
+  // mounts, which Lighthouse counted as one long task). Elsewhere it goes on at once, and so
+  // does a `keepalive` call: one sent as the page goes away must leave before the page does.
   if (!keepalive)
     await (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
   let response: Response;

@@ -9,6 +9,9 @@ import { addToMediaLibrary, openPlay, player, recordWebm, section } from './supp
 /** A Blender open movie no other test plays from the media library. */
 const ELEPHANTS_DREAM = { id: 9761, type: 'movie', title: 'Elephants Dream' } as const;
 
+/** A catalogue movie no other test plays, or opens, from the media library. */
+const ZOMBIELAND = { id: 19908, type: 'movie', title: 'Zombieland' } as const;
+
 test('a save still in flight when the page is left does not overwrite the later one', async ({
   browser,
 }, testInfo) => {
@@ -76,5 +79,45 @@ test('a save still in flight when the page is left does not overwrite the later 
   // And after a reload: the server kept the later position.
   await page.reload();
   await expect(bar).toHaveAttribute('aria-valuenow', expected);
+  await user.context.close();
+});
+
+test('the position played is kept when the page itself goes away (another address typed)', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  await page.goto('about:blank');
+  const webm = await recordWebm(page, 8000, { withDuration: true });
+  await addToMediaLibrary(page, ZOMBIELAND, 'Zombieland (2009) [tmdbid-19908].webm', webm);
+
+  await openPlay(page, ZOMBIELAND);
+  await section(page, 'Servers').getByRole('button', { name: 'Local library' }).click();
+  const video = player(page).locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
+    .toBeGreaterThan(6);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
+      timeout: 15_000,
+      intervals: [100],
+    })
+    .toBeGreaterThanOrEqual(3);
+  // Playing, no save yet (the first comes at 10 s): the one made as the page goes is all there
+  // is. The server has it: Home's Continue Watching shows the title started (Home opened until
+  // then, as the save may still be on its way when Home is first asked for).
+  await page.goto('about:blank');
+  const started = page
+    .getByRole('region', { name: 'Continue Watching' })
+    .getByRole('progressbar', { name: /^Zombieland: \d+ % watched$/ });
+  await expect(async () => {
+    await page.goto('/index');
+    await expect(started).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   await user.context.close();
 });

@@ -76,6 +76,11 @@ async function home(page: Page): Promise<void> {
     page.getByRole('region', { name: /^(Picked Just for You|#1 Most Watched)$/ }),
   ).toBeVisible();
   await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeVisible();
+  // The pictures' user has shows in My List: Up Next is part of Home, above the tabs (a tab
+  // clicked before it shows is left where the row then pushes it, on a loaded machine).
+  await expect(
+    page.getByRole('region', { name: 'Up Next' }).getByRole('link').first(),
+  ).toBeVisible();
   // Home's other calls (Continue Watching, Up Next, New Episodes) are in too: a screen opened
   // from here before they answer cancels them, which the failure watch would count (a loaded
   // machine's run of 'search' did).

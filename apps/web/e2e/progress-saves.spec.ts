@@ -2,9 +2,52 @@
  * Watch progress saves keep their order (issue 20): a save still on its way when the player is
  * left must not overwrite the later one, whatever order the network delivers them in.
  */
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
 import { addToMediaLibrary, openPlay, player, recordWebm, section } from './support/play-page.ts';
+
+type LibraryTitle = { id: number; type: 'movie'; title: string };
+
+/** A new user, and an 8 s video of `title` in the media library as `fileName`. */
+async function userWithLibraryFile(
+  browser: Browser,
+  testInfo: TestInfo,
+  title: LibraryTitle,
+  fileName: string,
+) {
+  const user = await freshUser(browser, testInfo);
+  await user.page.goto('about:blank');
+  const webm = await recordWebm(user.page, 8000, { withDuration: true });
+  await addToMediaLibrary(user.page, title, fileName, webm);
+  return user;
+}
+
+/**
+ * Opens `title`'s play page on the local library server once its video has its length;
+ * `playTo(s)` plays it (muted) until at least `s` seconds in.
+ */
+async function openLibraryPlayer(page: Page, title: LibraryTitle) {
+  await openPlay(page, title);
+  await section(page, 'Servers').getByRole('button', { name: 'Local library' }).click();
+  const video = player(page).locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
+    .toBeGreaterThan(6);
+  const playTo = async (seconds: number) => {
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 15_000,
+        intervals: [100],
+      })
+      .toBeGreaterThanOrEqual(seconds);
+  };
+  return { video, playTo };
+}
 
 /** A Blender open movie no other test plays from the media library. */
 const ELEPHANTS_DREAM = { id: 9761, type: 'movie', title: 'Elephants Dream' } as const;
@@ -16,11 +59,13 @@ test('a save still in flight when the page is left does not overwrite the later 
   browser,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const user = await freshUser(browser, testInfo);
+  const user = await userWithLibraryFile(
+    browser,
+    testInfo,
+    ELEPHANTS_DREAM,
+    'Elephants Dream (2006) [tmdbid-9761].webm',
+  );
   const { page } = user;
-  await page.goto('about:blank');
-  const webm = await recordWebm(page, 8000, { withDuration: true });
-  await addToMediaLibrary(page, ELEPHANTS_DREAM, 'Elephants Dream (2006) [tmdbid-9761].webm', webm);
 
   // The first save (on pause) is slow to reach the server, as on a poor connection: it is held
   // until the page asks for the next one (or 8 s at most), and the one made on leaving must
@@ -42,24 +87,7 @@ test('a save still in flight when the page is left does not overwrite the later 
     await route.continue();
   });
 
-  await openPlay(page, ELEPHANTS_DREAM);
-  await section(page, 'Servers').getByRole('button', { name: 'Local library' }).click();
-  const video = player(page).locator('video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
-    .toBeGreaterThan(6);
-  const playTo = async (seconds: number) => {
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
-    });
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
-        timeout: 15_000,
-        intervals: [100],
-      })
-      .toBeGreaterThanOrEqual(seconds);
-  };
+  const { video, playTo } = await openLibraryPlayer(page, ELEPHANTS_DREAM);
   await playTo(2);
   await video.evaluate((v: HTMLVideoElement) => {
     v.pause();
@@ -86,28 +114,15 @@ test('the position played is kept when the page itself goes away (another addres
   browser,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const user = await freshUser(browser, testInfo);
+  const user = await userWithLibraryFile(
+    browser,
+    testInfo,
+    ZOMBIELAND,
+    'Zombieland (2009) [tmdbid-19908].webm',
+  );
   const { page } = user;
-  await page.goto('about:blank');
-  const webm = await recordWebm(page, 8000, { withDuration: true });
-  await addToMediaLibrary(page, ZOMBIELAND, 'Zombieland (2009) [tmdbid-19908].webm', webm);
-
-  await openPlay(page, ZOMBIELAND);
-  await section(page, 'Servers').getByRole('button', { name: 'Local library' }).click();
-  const video = player(page).locator('video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
-    .toBeGreaterThan(6);
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
-      timeout: 15_000,
-      intervals: [100],
-    })
-    .toBeGreaterThanOrEqual(3);
+  const { playTo } = await openLibraryPlayer(page, ZOMBIELAND);
+  await playTo(3);
   // Playing, no save yet (the first comes at 10 s): the one made as the page goes is all there
   // is. The server has it: Home's Continue Watching shows the title started (Home opened until
   // then, as the save may still be on its way when Home is first asked for).

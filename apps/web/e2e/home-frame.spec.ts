@@ -5,11 +5,17 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { withTmdbImages } from './support/tmdb-images.ts';
-import { bottomNav, row, searchToggle, storedLocalState, VIEWPORTS } from './support/home-page.ts';
+import {
+  bottomNav,
+  expectHero,
+  row,
+  searchToggle,
+  storedLocalState,
+  VIEWPORTS,
+} from './support/home-page.ts';
 import { appReady, withoutFirstAnswers } from './support/first-answers.ts';
 
 /** The hero's accessible name, whichever kind it is. */
-const HERO = /^(Picked Just for You|#1 Most Watched)$/;
 
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(name, () => {
@@ -30,7 +36,7 @@ for (const { name, viewport } of VIEWPORTS) {
     test('the page scroll is restored on return and after a reload', async ({ page }) => {
       await page.goto('/index');
       await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
-      await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+      await expectHero(page);
       await appReady(page);
       await page.evaluate(() => {
         window.scrollTo(0, 300);
@@ -114,7 +120,7 @@ for (const width of [360, 390, 768, 1024, 1280, 1440]) {
 test('everything on Home is reachable with Tab', async ({ page }) => {
   await page.goto('/index');
   await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeAttached();
-  await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+  await expectHero(page);
   await appReady(page);
   const reached = new Set<string>();
   for (let i = 0; i < 12; i += 1) {

@@ -5,10 +5,9 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';
-import { bottomNav, row, storedLocalState, VIEWPORTS } from './support/home-page.ts';
+import { bottomNav, expectHero, row, storedLocalState, VIEWPORTS } from './support/home-page.ts';
 
 /** The hero's accessible name, whichever kind it is. */
-const HERO = /^(Picked Just for You|#1 Most Watched)$/;
 
 /** Home's scroll in the test, in px: further than My List or Watch History can scroll. */
 const HOME_SCROLL = 400;
@@ -28,7 +27,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto('/index');
       await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
       // Home's scroll is saved once its content is in (until then it may restore its own).
-      await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+      await expectHero(page);
       await appReady(page);
       await page.evaluate((top) => {
         window.scrollTo(0, top);
@@ -74,7 +73,7 @@ test("every other screen opens at its top after Home's scroll, on a full load an
   await page.setViewportSize({ width: 390, height: 844 });
   const scrolledHome = async () => {
     await page.goto('/index');
-    await expect(page.getByRole('region', { name: HERO })).toBeVisible();
+    await expectHero(page);
     await appReady(page);
     await page.evaluate((top) => {
       window.scrollTo(0, top);

@@ -16,6 +16,21 @@ export function row(page: Page, name: string): Locator {
   return page.getByRole('region', { name, exact: true });
 }
 
+/** The Home hero's region, under either of its labels (spec 1). */
+export function hero(page: Page): Locator {
+  return page.getByRole('region', { name: /^(Picked Just for You|#1 Most Watched)$/ });
+}
+
+/**
+ * Waits for the Home hero. It may take three rounds of calls (most-watched, then watch history
+ * and recommendations, then the candidates' details) when the server's page could not carry
+ * their answers within its 300 ms: on a loaded machine that took over 5 s (a CI run's screen
+ * picture, and a run here beside three busy loops), hence 15 s, as for the app's takeover.
+ */
+export async function expectHero(page: Page): Promise<void> {
+  await expect(hero(page)).toBeVisible({ timeout: 15_000 });
+}
+
 /** The bottom navigation. */
 export function bottomNav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main' });

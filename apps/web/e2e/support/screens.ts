@@ -5,7 +5,14 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { appReady, withoutFirstAnswers } from './first-answers.ts';
-import { openMenu, row, searchInput, searchToggle, serverErrorModal } from './home-page.ts';
+import {
+  expectHero,
+  openMenu,
+  row,
+  searchInput,
+  searchToggle,
+  serverErrorModal,
+} from './home-page.ts';
 import { confirmDialog } from './library-page.ts';
 import { openSignIn } from './sign-in-page.ts';
 import { SCREENS_URL } from './e2e-env.ts';
@@ -72,9 +79,7 @@ const moving = (page: Page) => [page.locator('video'), page.locator('iframe')];
 /** Opens Home and waits for its hero, its first trending rows and its other calls. */
 async function home(page: Page): Promise<void> {
   await page.goto('/index');
-  await expect(
-    page.getByRole('region', { name: /^(Picked Just for You|#1 Most Watched)$/ }),
-  ).toBeVisible();
+  await expectHero(page);
   await expect(row(page, 'Trending: Movies').getByRole('link').first()).toBeVisible();
   // The pictures' user has shows in My List: Up Next is part of Home, above the tabs (a tab
   // clicked before it shows is left where the row then pushes it, on a loaded machine).

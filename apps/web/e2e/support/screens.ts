@@ -217,7 +217,9 @@ const SCREEN_STEPS: Record<ScreenName, ScreenSteps> = {
         route.fulfill({ status: 500, json: { error: 'boom' } }),
       );
       await page.goto('/index');
-      await expect(serverErrorModal(page)).toBeVisible();
+      // Three attempts 1 s apart (spec 9) after the app has taken over: 10 s, as in
+      // home-errors.spec.ts (5 s ran out once on a loaded machine).
+      await expect(serverErrorModal(page)).toBeVisible({ timeout: 10_000 });
     },
   },
   sidebar: {

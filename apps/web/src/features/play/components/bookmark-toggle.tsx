@@ -7,7 +7,11 @@ import type { MyListToggle } from '../hooks/use-my-list-toggle.ts';
  * in the list, an outline one when not, a spinner while `toggle.busy`. Its name says what a
  * click does: 'Add to My List' or 'Remove from My List'.
  */
-export function BookmarkToggle({ toggle }: { toggle: MyListToggle }) {
+export function BookmarkToggle({
+  toggle,
+}: {
+  toggle: Pick<MyListToggle, 'inList' | 'busy' | 'toggle'>;
+}) {
   const label = toggle.inList ? 'Remove from My List' : 'Add to My List';
   const Icon = toggle.busy ? LoaderCircle : toggle.inList ? BookmarkCheck : Bookmark;
   return (

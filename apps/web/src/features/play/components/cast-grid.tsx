@@ -4,7 +4,7 @@
  */
 import type { MediaDetails } from '@pigostream/contracts';
 import { UserRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { ArtImage } from '../../../components/art-image.tsx';
 import { CAST_PAGE, CAST_SKELETONS, castKey, hasMoreCast, webSearchUrl } from '../play-rules.ts';
 
@@ -19,7 +19,7 @@ export const UNKNOWN_CHARACTER = 'Unknown';
  * shows while members are hidden and calls `onLimitChange(limit + 12)`. With no members it
  * shows 4 still placeholders.
  */
-export function CastGrid({
+export const CastGrid = memo(function CastGrid({
   cast,
   limit,
   onLimitChange,
@@ -75,7 +75,7 @@ export function CastGrid({
       )}
     </section>
   );
-}
+});
 
 const GRID = 'grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4';
 

@@ -5,7 +5,7 @@
  */
 import type { MediaDetails, MediaType } from '@pigostream/contracts';
 import { Star } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { ArtImage } from '../../../components/art-image.tsx';
 import { formatRating } from '../../../lib/media.ts';
 import { directorNames, formatReleaseDate, languageNames } from '../play-rules.ts';
@@ -19,7 +19,7 @@ const UNKNOWN = 'Unknown';
  * The card for `media` of `type`, shown as `title`. `listControl` is the bookmark toggle;
  * `trailer` the trailer link (undefined: the button is disabled).
  */
-export function DetailsCard({
+export const DetailsCard = memo(function DetailsCard({
   media,
   type,
   title,
@@ -89,7 +89,7 @@ export function DetailsCard({
       </div>
     </section>
   );
-}
+});
 
 /**
  * The 160x240 px poster (w500 image, or the srcset size the screen's density needs; the title

@@ -4,7 +4,7 @@
  */
 import type { SeasonDetails } from '@pigostream/contracts';
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { ArtImage } from '../../../components/art-image.tsx';
 import { airsToday, isFutureEpisode } from '../play-rules.ts';
@@ -26,7 +26,7 @@ export interface EpisodeProgress {
  * ignores clicks; one airing on `today` shows 'New!'. A watched episode (`progress`, by episode
  * number) shows a 'Watched' mark, a started one how far it was played.
  */
-export function EpisodesStrip({
+export const EpisodesStrip = memo(function EpisodesStrip({
   episodes,
   selected,
   onSelect,
@@ -78,7 +78,7 @@ export function EpisodesStrip({
         ))}
     </Strip>
   );
-}
+});
 
 function EpisodeCard({
   episode,

@@ -1,4 +1,5 @@
 /** The play page's background (spec 2: blurred backdrop image, dark overlay; spec 7: original). */
+import { memo } from 'react';
 import { ArtImage } from '../../../components/art-image.tsx';
 
 /**
@@ -7,7 +8,11 @@ import { ArtImage } from '../../../components/art-image.tsx';
  * size (spec 7); the srcset lets the browser take the backdrop size as wide as the screen
  * instead, as the blur leaves none of the original's extra detail.
  */
-export function PlayBackdrop({ path }: { path: string | null | undefined }) {
+export const PlayBackdrop = memo(function PlayBackdrop({
+  path,
+}: {
+  path: string | null | undefined;
+}) {
   const src = path || undefined;
   return (
     <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden">
@@ -29,4 +34,4 @@ export function PlayBackdrop({ path }: { path: string | null | undefined }) {
       <div data-testid="play-overlay" className="absolute inset-0 bg-neutral-950/80" />
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 /** The loaded play page: backdrop, player area, the title's view and the bottom bar (spec 2). */
 import type { MediaDetails, RelatedAnime } from '@pigostream/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { API_MESSAGES } from '../../../lib/api-client.ts';
 import { aString, useRemembered, wholeNumberFrom } from '../../../lib/local-store.ts';
@@ -110,7 +110,13 @@ export function PlayContent({
 
   const watchedEpisodes = useWatchedEpisodes(isAnime ? uid : undefined, target);
 
-  const listControl = <BookmarkToggle toggle={list} />;
+  // The parts an answer does not change keep their props, so the memoised card, strips and
+  // cast grid skip its re-render (issue 19: each answer re-rendered the whole page).
+  const { inList, busy, toggle } = list;
+  const listControl = useMemo(
+    () => <BookmarkToggle toggle={{ inList, busy, toggle }} />,
+    [inList, busy, toggle],
+  );
   const serverChooser = (
     <ServerChooser
       servers={servers.data ?? []}

@@ -1,6 +1,6 @@
 /** The Seasons strip (spec 2 Play page: season poster 240 px high, w185; name tooltips). */
 import type { MediaDetails } from '@pigostream/contracts';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ArtImage } from '../../../components/art-image.tsx';
 import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
@@ -12,7 +12,7 @@ type SeasonSummary = NonNullable<MediaDetails['seasons']>[number];
  * `selected` one highlighted (`aria-pressed`); a click calls `onSelect(season_number)`.
  * 'No seasons available' when `seasons` is empty.
  */
-export function SeasonsStrip({
+export const SeasonsStrip = memo(function SeasonsStrip({
   seasons,
   selected,
   onSelect,
@@ -34,7 +34,7 @@ export function SeasonsStrip({
         ))}
     </Strip>
   );
-}
+});
 
 function SeasonCard({
   season,

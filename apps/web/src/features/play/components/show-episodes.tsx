@@ -1,6 +1,8 @@
 /** A show's Seasons and Episodes strips together (spec 2 Play page, for tv). */
+import type { ProgressEntry, SeasonDetails } from '@pigostream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, LoaderCircle, Undo2 } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
 import { API_MESSAGES } from '../../../lib/api-client.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
 import { markSeason, progressQueryKey, titleProgressQueryOptions } from '../api/progress.ts';
@@ -8,6 +10,10 @@ import type { ShowSelection } from '../hooks/use-show-selection.ts';
 import { isFutureEpisode } from '../play-rules.ts';
 import { EpisodesStrip, type EpisodeProgress } from './episodes-strip.tsx';
 import { SeasonsStrip } from './seasons-strip.tsx';
+
+/** Stand-ins for answers not in yet, one each, so the memoised strips keep their props. */
+const NONE: readonly ProgressEntry[] = [];
+const NO_EPISODES: SeasonDetails['episodes'] = [];
 
 /**
  * The Seasons strip and, below it, the chosen season's Episodes strip, driven by `show`
@@ -42,16 +48,25 @@ export function ShowEpisodes({
     onSettled: () => queryClient.invalidateQueries({ queryKey: progressQueryKey(uid) }),
   });
 
-  const items = progress.data ?? [];
-  const byEpisode = new Map<number, EpisodeProgress>();
-  for (const item of items) {
-    if (item.season !== seasonNumber || item.episode === null) continue;
-    byEpisode.set(item.episode, {
-      watched: item.watched,
-      share: item.duration > 0 ? Math.min(1, item.position / item.duration) : 0,
-    });
-  }
-  const episodes = show.season ? (seasonQuery.data?.episodes ?? []) : [];
+  const items = progress.data ?? NONE;
+  // Kept while its answer and season are (the strips are memoised: an answer for another part
+  // of the play page re-renders them only when what they show changed; issue 19).
+  const byEpisode = useMemo(() => {
+    const map = new Map<number, EpisodeProgress>();
+    for (const item of items) {
+      if (item.season !== seasonNumber || item.episode === null) continue;
+      map.set(item.episode, {
+        watched: item.watched,
+        share: item.duration > 0 ? Math.min(1, item.position / item.duration) : 0,
+      });
+    }
+    return map;
+  }, [items, seasonNumber]);
+  const { refetch } = seasonQuery;
+  const retrySeason = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  const episodes = show.season ? (seasonQuery.data?.episodes ?? NO_EPISODES) : NO_EPISODES;
   const aired = episodes.filter((e) => !isFutureEpisode(e.air_date, today));
   const seasonWatched =
     aired.length > 0 && aired.every((e) => byEpisode.get(e.episode_number)?.watched === true);
@@ -110,9 +125,7 @@ export function ShowEpisodes({
         progress={byEpisode}
         loading={show.season !== undefined && seasonQuery.isPending}
         error={error}
-        onRetry={() => {
-          void seasonQuery.refetch();
-        }}
+        onRetry={retrySeason}
       />
     </>
   );

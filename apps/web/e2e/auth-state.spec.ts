@@ -5,6 +5,7 @@
  */
 import { expect, test } from './support/client-address.ts';
 import { alertBar, openSignIn, signInScreen } from './support/sign-in-page.ts';
+import { builtFile } from './support/web-manifest.ts';
 
 const SESSION_KEY = 'PigoStream.Session';
 
@@ -70,9 +71,10 @@ test('a loading overlay covers the screen while the sign-in state is found, 10 s
 });
 
 test('the identity client loads only once the form is used', async ({ page }) => {
+  const client = builtFile('src/lib/auth-client.ts');
   const chunks: string[] = [];
   page.on('request', (r) => {
-    if (/\/assets\/auth-client-[\w-]+\.js$/.test(r.url())) chunks.push(r.url());
+    if (new URL(r.url()).pathname === client) chunks.push(r.url());
   });
   const screen = await openSignIn(page);
   await page.waitForLoadState('networkidle');

@@ -9,6 +9,7 @@ import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';
 import { expectHero, row } from './support/home-page.ts';
 import { signInScreen } from './support/sign-in-page.ts';
+import { builtFile } from './support/web-manifest.ts';
 
 const APP_SCREENS: readonly { path: string; heading: string }[] = [
   { path: '/index', heading: 'Home' },
@@ -70,6 +71,11 @@ for (const { path, ready } of [
 test('a signed-in Home has its first answers (rows and hero) in the page and asks the server for none of them', async ({
   page,
 }) => {
+  // The hero's answers come in three rounds within the page's 300 ms: a server that has not yet
+  // answered any (the first test of a run, alone) misses them, and the app then asks for them
+  // (docs/benchmarks.md). What is checked here is the page of a server that has served Home.
+  await page.goto('/index');
+  await expectHero(page);
   const asked: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
@@ -201,7 +207,8 @@ test('a play link without id or type says what is missing', async ({ page }) => 
 test('a screen whose script chunk fails to load offers a reload (ChunkLoadError)', async ({
   page,
 }) => {
-  await page.route(/\/assets\/my-list-[\w-]+\.js$/, (route) => route.abort('failed'));
+  const myList = builtFile('src/app/routes/my-list.tsx');
+  await page.route(`**${myList}`, (route) => route.abort('failed'));
   await page.goto('/index');
   await page
     .getByRole('navigation', { name: 'Main' })

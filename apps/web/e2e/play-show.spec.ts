@@ -168,3 +168,20 @@ test('the season, the episode of each season and the server are restored after a
   await seasonCard(page, 2).click();
   await expect(episodeCard(page, 1)).toHaveAttribute('aria-pressed', 'true');
 });
+
+test("on a phone the strips' first cards start in line with their headings, not at the screen's edge", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlay(page, SHOW);
+  await expect(episodeCard(page, 1)).toHaveAttribute('aria-pressed', 'true');
+  for (const [name, card] of [
+    ['Seasons', seasonCard(page, 1)],
+    ['Episodes', episodeCard(page, 1)],
+  ] as const) {
+    const heading = await section(page, name).getByRole('heading', { name }).boundingBox();
+    expect(heading?.x).toBe(16);
+    // The strip snaps its cards into place once laid out: read where it settles.
+    await expect.poll(async () => (await card.boundingBox())?.x).toBe(heading?.x);
+  }
+});

@@ -34,7 +34,7 @@ export function Strip({
       {children ? (
         <div
           ref={rowRef}
-          className="scrollbar-none -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 md:-mx-1 md:px-1"
+          className="scrollbar-none -mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 md:-mx-1 md:scroll-px-1 md:px-1"
         >
           {children}
         </div>

@@ -7,7 +7,14 @@
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
 import { AIRING_EPISODES, AIRING_SHOW, dayFrom } from './support/airing-show.ts';
-import { addToMediaLibrary, openPlay, player, recordWebm, section } from './support/play-page.ts';
+import {
+  addToMediaLibrary,
+  openPlay,
+  player,
+  playVideoTo,
+  recordWebm,
+  section,
+} from './support/play-page.ts';
 
 /** A starter-catalogue Blender open movie no other test plays from the media library. */
 const SINTEL = { id: 45745, type: 'movie', title: 'Sintel' } as const;
@@ -39,17 +46,7 @@ test('a local file played 20 s resumes from Continue Watching', async ({ browser
   await expect(player(page).getByRole('button', { name: /^Resume from/ })).toHaveCount(0);
   // 20 s of the file at double speed: 10 s of the test's time, far from the end (an ended
   // video counts as watched and would leave Continue Watching).
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    v.playbackRate = 2;
-    return v.play();
-  });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
-      timeout: 30_000,
-      intervals: [250],
-    })
-    .toBeGreaterThanOrEqual(PLAYED_S);
+  await playVideoTo(video, PLAYED_S, { rate: 2, timeoutMs: 30_000, intervalMs: 250 });
   // Leaving the page while it plays saves where the video was.
   const playedTo = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
   const saved = page.waitForResponse(

@@ -5,7 +5,14 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
-import { addToMediaLibrary, openPlay, player, recordWebm, section } from './support/play-page.ts';
+import {
+  addToMediaLibrary,
+  openPlay,
+  player,
+  playVideoTo,
+  recordWebm,
+  section,
+} from './support/play-page.ts';
 
 type LibraryTitle = { id: number; type: 'movie'; title: string };
 
@@ -34,18 +41,7 @@ async function openLibraryPlayer(page: Page, title: LibraryTitle) {
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 10_000 })
     .toBeGreaterThan(6);
-  const playTo = async (seconds: number) => {
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
-    });
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
-        timeout: 15_000,
-        intervals: [100],
-      })
-      .toBeGreaterThanOrEqual(seconds);
-  };
+  const playTo = (seconds: number) => playVideoTo(video, seconds);
   return { video, playTo };
 }
 

@@ -216,3 +216,25 @@ export async function addToMediaLibrary(
     )
     .toContain('Local library');
 }
+
+/**
+ * Plays `video` muted at `rate` (default 1) until it is at least `seconds` s in, polling every
+ * `intervalMs` ms for at most `timeoutMs` ms.
+ */
+export async function playVideoTo(
+  video: Locator,
+  seconds: number,
+  { rate = 1, timeoutMs = 15_000, intervalMs = 100 } = {},
+): Promise<void> {
+  await video.evaluate((v: HTMLVideoElement, playbackRate) => {
+    v.muted = true;
+    v.playbackRate = playbackRate;
+    return v.play();
+  }, rate);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
+      timeout: timeoutMs,
+      intervals: [intervalMs],
+    })
+    .toBeGreaterThanOrEqual(seconds);
+}

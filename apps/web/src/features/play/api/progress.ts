@@ -19,7 +19,13 @@ import {
   type ProgressEntry,
 } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, apiCall, apiGet, apiSend } from '../../../lib/api-client.ts';
+import {
+  API_BASE,
+  apiCall,
+  apiGet,
+  apiSend,
+  type ResponseSchema,
+} from '../../../lib/api-client.ts';
 
 /** What is being played: a movie, or a show's episode. */
 export interface ProgressTarget {
@@ -43,6 +49,43 @@ function titleOf(target: ProgressTarget) {
 /** Query key of a title's progress; `['progress', uid]` covers every progress answer. */
 export function progressQueryKey(uid: string | undefined, type?: MediaType, id?: number) {
   return type === undefined ? (['progress', uid] as const) : (['progress', uid, type, id] as const);
+}
+
+/** Longest a progress read waits for the saves before it, in ms (a save that hangs). */
+export const READ_AFTER_SAVES_MAX_WAIT_MS = 5_000;
+
+/** The progress saves sent or queued and not yet answered, as one promise that never rejects. */
+let pendingSaves: Promise<void> = Promise.resolve();
+
+/**
+ * Makes progress reads wait for `save` (a save sent, or queued behind another): read-your-writes.
+ * Without it, Home opened after leaving a playing video could ask for Continue Watching before
+ * the last save was written and show the position before it; the save's answer then does not
+ * refetch, as TanStack Query keeps a first fetch still in flight when invalidated.
+ */
+export function trackProgressSave(save: Promise<unknown>): void {
+  pendingSaves = Promise.allSettled([pendingSaves, save]).then(() => undefined);
+}
+
+/**
+ * `GET API_BASE + path` checked by `schema`, sent once every tracked save has its answer (or
+ * after {@link READ_AFTER_SAVES_MAX_WAIT_MS} ms).
+ * @throws ApiError and the abort reason as apiGet.
+ */
+async function progressGet<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  signal: AbortSignal,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    pendingSaves,
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, READ_AFTER_SAVES_MAX_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  return apiGet(path, schema, { signal });
 }
 
 /**
@@ -74,10 +117,10 @@ export function titleProgressQueryOptions(uid: string, type: MediaType, id: numb
     queryKey: progressQueryKey(uid, type, id),
     queryFn: async ({ signal }): Promise<ProgressEntry[]> => {
       const query = new URLSearchParams({ id: String(id), type });
-      const answer = await apiGet(
+      const answer = await progressGet(
         `/progress/${encodeURIComponent(uid)}/fetch-progress?${query.toString()}`,
         titleProgressSchema,
-        { signal },
+        signal,
       );
       return answer.items;
     },
@@ -91,9 +134,11 @@ export function continueWatchingQueryOptions(uid: string) {
   return queryOptions({
     queryKey: [...progressQueryKey(uid), 'continue-watching'] as const,
     queryFn: ({ signal }): Promise<ContinueWatchingItem[]> =>
-      apiGet(`/progress/${encodeURIComponent(uid)}/continue-watching`, continueWatchingSchema, {
+      progressGet(
+        `/progress/${encodeURIComponent(uid)}/continue-watching`,
+        continueWatchingSchema,
         signal,
-      }),
+      ),
     staleTime: 0,
   });
 }
@@ -103,7 +148,7 @@ export function upNextQueryOptions(uid: string) {
   return queryOptions({
     queryKey: [...progressQueryKey(uid), 'up-next'] as const,
     queryFn: ({ signal }): Promise<UpNextItem[]> =>
-      apiGet(`/progress/${encodeURIComponent(uid)}/up-next`, upNextSchema, { signal }),
+      progressGet(`/progress/${encodeURIComponent(uid)}/up-next`, upNextSchema, signal),
     staleTime: 0,
   });
 }
@@ -113,7 +158,7 @@ export function newEpisodesQueryOptions(uid: string) {
   return queryOptions({
     queryKey: [...progressQueryKey(uid), 'new-episodes'] as const,
     queryFn: ({ signal }): Promise<NewEpisodeItem[]> =>
-      apiGet(`/progress/${encodeURIComponent(uid)}/new-episodes`, newEpisodesSchema, { signal }),
+      progressGet(`/progress/${encodeURIComponent(uid)}/new-episodes`, newEpisodesSchema, signal),
   });
 }
 

@@ -3,11 +3,18 @@
  * ends, when the page is hidden or left, and when the player goes (another episode, another
  * screen). Nothing is saved before the video has played, so opening a page records nothing.
  * Saves are sent one at a time, in order: two in flight could be written the other way round,
- * and the older position would then stay (Home showed 63 % after a save of 65 %).
+ * and the older position would then stay (Home showed 63 % after a save of 65 %). Progress
+ * reads wait for the saves in flight (trackProgressSave), so Home opened on leaving shows the
+ * last one.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
-import { progressQueryKey, saveProgress, type ProgressTarget } from '../api/progress.ts';
+import {
+  progressQueryKey,
+  saveProgress,
+  trackProgressSave,
+  type ProgressTarget,
+} from '../api/progress.ts';
 
 /** How often progress is saved while the video plays, in ms (issue 20: every 10 s). */
 export const PROGRESS_SAVE_INTERVAL_MS = 10_000;
@@ -32,7 +39,7 @@ export function useVideoProgress(
     let played = false;
     let timer: number | undefined;
     let lastSaved = -1;
-    // The save sent last, settled or not; the next one waits for it.
+    // The save sent last, answered or failed; the next one waits for it.
     let inFlight: Promise<unknown> = Promise.resolve();
 
     /**
@@ -45,20 +52,24 @@ export function useVideoProgress(
       if (!played || !Number.isFinite(duration) || duration <= 0) return;
       if (position === lastSaved) return;
       lastSaved = position;
-      const send = () =>
-        saveProgress(uid, current, position, duration, keepalive)
-          // What shows progress is refetched when next shown; what is on screen now (Home's
-          // rows after leaving, the page's episode marks once watched) at once, not every 10 s.
-          .then((answer) =>
-            queryClient.invalidateQueries({
-              queryKey: progressQueryKey(uid),
-              refetchType: keepalive || answer.watched ? 'active' : 'none',
-            }),
-          )
-          .catch((error: unknown) => {
-            console.error('Saving the watch progress failed', error);
-          });
-      inFlight = unloading ? send() : inFlight.then(send);
+      const send = () => saveProgress(uid, current, position, duration, keepalive);
+      const written = unloading ? send() : inFlight.then(send);
+      // The next save waits for this one's answer, and so do progress reads (Home's rows, the
+      // page's marks): read-your-writes. Not for the refetch below, which is such a read.
+      inFlight = written.catch(() => undefined);
+      trackProgressSave(written);
+      written
+        // What shows progress is refetched when next shown; what is on screen now (Home's
+        // rows after leaving, the page's episode marks once watched) at once, not every 10 s.
+        .then((answer) =>
+          queryClient.invalidateQueries({
+            queryKey: progressQueryKey(uid),
+            refetchType: keepalive || answer.watched ? 'active' : 'none',
+          }),
+        )
+        .catch((error: unknown) => {
+          console.error('Saving the watch progress failed', error);
+        });
     };
     const stopTimer = () => {
       window.clearInterval(timer);

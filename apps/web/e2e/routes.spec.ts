@@ -143,6 +143,8 @@ for (const { path, poster } of [
       if (request.url().includes('/art/poster/')) images.push(request.url());
     });
     await page.goto(path);
+    // Measured once the app has taken the server's screen over (its poster replaces the page's).
+    await appReady(page);
     const art = poster(page);
     await expect(art).toBeVisible();
     await expect(art).toHaveAttribute('data-art', 'poster');

@@ -61,12 +61,15 @@ export function useVideoProgress(
       written
         // What shows progress is refetched when next shown; what is on screen now (Home's
         // rows after leaving, the page's episode marks once watched) at once, not every 10 s.
-        .then((answer) =>
-          queryClient.invalidateQueries({
-            queryKey: progressQueryKey(uid),
-            refetchType: keepalive || answer.watched ? 'active' : 'none',
-          }),
-        )
+        // A read on its way may have been answered before this save was written: it is
+        // cancelled first, as TanStack Query would otherwise hand it back for the refetch
+        // when it is a first fetch (CI saw Home keep the position before).
+        .then(async (answer) => {
+          const queryKey = progressQueryKey(uid);
+          const refetchType = keepalive || answer.watched ? 'active' : 'none';
+          if (refetchType === 'active') await queryClient.cancelQueries({ queryKey });
+          await queryClient.invalidateQueries({ queryKey, refetchType });
+        })
         .catch((error: unknown) => {
           console.error('Saving the watch progress failed', error);
         });

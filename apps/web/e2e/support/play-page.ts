@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mediaDir } from './e2e-env.ts';
+import { appReady } from './first-answers.ts';
 
 /** A Chromium user agent on Windows (spec 4: the player app hand-off is tried there). */
 export const WINDOWS_UA =
@@ -38,10 +39,13 @@ export function playUrl(title: TestTitle): string {
   return `/play?id=${String(title.id)}&type=${title.type}`;
 }
 
-/** Opens the play page of `title` and waits until its details card shows the title. */
+/** Opens the play page of `title`; waits until its details card shows the title and the app has the page. */
 export async function openPlay(page: Page, title: TestTitle): Promise<void> {
   await page.goto(playUrl(title));
   await expect(details(page).getByRole('heading', { name: title.title })).toBeVisible();
+  // The heading may be the server's page, which the app's first render replaces: what the test
+  // then measures or reads must be the app's (a box read in between is none).
+  await appReady(page);
 }
 
 /** The details card. */

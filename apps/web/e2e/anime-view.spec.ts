@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { appReady } from './support/first-answers.ts';
 
 const NARUTO = '/play?id=46260&type=tv';
 
@@ -54,6 +55,8 @@ test.describe('anime view', () => {
     page,
   }) => {
     await page.goto(NARUTO);
+    // The cards are measured below: the app's, not the server's page it replaces.
+    await appReady(page);
     await expect(strip(page).getByRole('heading', { name: 'Related Anime' })).toBeVisible();
     await expect(cards(page)).toHaveCount(NARUTO_GRAPH.length);
     for (const [i, expected] of NARUTO_GRAPH.entries()) {

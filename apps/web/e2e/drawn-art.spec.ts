@@ -4,6 +4,7 @@
  * each poster is named by its title, fills its box, and shows the title and year.
  */
 import { expect, test } from './support/fixtures.ts';
+import { appReady } from './support/first-answers.ts';
 import { row } from './support/home-page.ts';
 import { details, openPlay, section, TITLES } from './support/play-page.ts';
 
@@ -15,6 +16,8 @@ test('Home and the play page draw their art in the page and ask for no image fil
     if (request.url().includes('/pigo-stream/images/')) images.push(request.url());
   });
   await page.goto('/index');
+  // The poster is measured below: the app's, not the server's page it replaces.
+  await appReady(page);
   const first = row(page, 'Trending: Movies').getByRole('link').first();
   const poster = first.getByRole('img');
   await expect(poster).toHaveAttribute('data-art', 'poster');

@@ -54,18 +54,13 @@ export function progressQueryKey(uid: string | undefined, type?: MediaType, id?:
 /** Longest a progress read waits for the saves before it, in ms (a save that hangs). */
 export const READ_AFTER_SAVES_MAX_WAIT_MS = 5_000;
 
-/** The progress saves sent or queued and not yet answered, as one promise that never rejects. */
-let pendingSaves: Promise<void> = Promise.resolve();
-
 /**
- * Makes progress reads wait for `save` (a save sent, or queued behind another): read-your-writes.
- * Without it, Home opened after leaving a playing video could ask for Continue Watching before
- * the last save was written and show the position before it; the save's answer then does not
- * refetch, as TanStack Query keeps a first fetch still in flight when invalidated.
+ * The progress saves sent or queued and not yet answered, as one promise that never rejects:
+ * the next save waits for it (two in flight could be written the other way round, and the
+ * older position would stay), and so do progress reads (read-your-writes: Home opened on
+ * leaving a playing video shows the save made on leaving, not the one before).
  */
-export function trackProgressSave(save: Promise<unknown>): void {
-  pendingSaves = Promise.allSettled([pendingSaves, save]).then(() => undefined);
-}
+let pendingSaves: Promise<void> = Promise.resolve();
 
 /**
  * `GET API_BASE + path` checked by `schema`, sent once every tracked save has its answer (or
@@ -90,8 +85,9 @@ async function progressGet<T>(
 
 /**
  * `POST /pigo-stream/progress/save-progress`: how far the user got, `position` of `duration`
- * seconds; `{ ok, watched }` (watched from 90 % on). One attempt; `keepalive` lets it finish
- * after the page is left.
+ * seconds; `{ ok, watched }` (watched from 90 % on). One attempt, sent once the saves before it
+ * have their answers; `now` sends it at once (the page itself is going: nothing that waits
+ * would run any more), and `keepalive` lets it finish after the page is left.
  * @throws ApiError with a spec 8 message.
  */
 export function saveProgress(
@@ -99,13 +95,17 @@ export function saveProgress(
   target: ProgressTarget,
   position: number,
   duration: number,
-  keepalive = false,
+  { keepalive = false, now = false } = {},
 ) {
-  return apiCall('/progress/save-progress', savedProgressSchema, {
-    method: 'POST',
-    body: { userUID, ...titleOf(target), position, duration },
-    keepalive,
-  });
+  const send = () =>
+    apiCall('/progress/save-progress', savedProgressSchema, {
+      method: 'POST',
+      body: { userUID, ...titleOf(target), position, duration },
+      keepalive,
+    });
+  const written = now ? send() : pendingSaves.then(send);
+  pendingSaves = Promise.allSettled([pendingSaves, written]).then(() => undefined);
+  return written;
 }
 
 /**

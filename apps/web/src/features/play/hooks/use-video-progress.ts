@@ -2,19 +2,11 @@
  * Saves how far a `<video>` was played (issue 20): every 10 s while it plays, when it pauses or
  * ends, when the page is hidden or left, and when the player goes (another episode, another
  * screen). Nothing is saved before the video has played, so opening a page records nothing.
- * Saves are sent one at a time, in order: two in flight could be written the other way round,
- * and the older position would then stay (Home showed 63 % after a save of 65 %). Progress
- * reads wait for the saves in flight (trackProgressSave), so Home opened on leaving shows the
- * last one.
+ * Saves are sent one at a time, in order, and progress reads wait for them (saveProgress).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
-import {
-  progressQueryKey,
-  saveProgress,
-  trackProgressSave,
-  type ProgressTarget,
-} from '../api/progress.ts';
+import { progressQueryKey, saveProgress, type ProgressTarget } from '../api/progress.ts';
 
 /** How often progress is saved while the video plays, in ms (issue 20: every 10 s). */
 export const PROGRESS_SAVE_INTERVAL_MS = 10_000;
@@ -39,8 +31,6 @@ export function useVideoProgress(
     let played = false;
     let timer: number | undefined;
     let lastSaved = -1;
-    // The save sent last, answered or failed; the next one waits for it.
-    let inFlight: Promise<unknown> = Promise.resolve();
 
     /**
      * Saves where the video is now, after the save before it has its answer; `unloading` (the
@@ -52,13 +42,7 @@ export function useVideoProgress(
       if (!played || !Number.isFinite(duration) || duration <= 0) return;
       if (position === lastSaved) return;
       lastSaved = position;
-      const send = () => saveProgress(uid, current, position, duration, keepalive);
-      const written = unloading ? send() : inFlight.then(send);
-      // The next save waits for this one's answer, and so do progress reads (Home's rows, the
-      // page's marks): read-your-writes. Not for the refetch below, which is such a read.
-      inFlight = written.catch(() => undefined);
-      trackProgressSave(written);
-      written
+      saveProgress(uid, current, position, duration, { keepalive, now: unloading })
         // What shows progress is refetched when next shown; what is on screen now (Home's
         // rows after leaving, the page's episode marks once watched) at once, not every 10 s.
         // A read on its way may have been answered before this save was written: it is

@@ -2,9 +2,8 @@
  * CATALOG_SOURCE=tmdb against a local TMDB stand-in: the catalogue contract, plus caching,
  * request sharing, stale answers, timeouts, 429 Retry-After, credentials and the rate limit.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaPageSchema } from '@pigostream/contracts';
 import { catalogueContract } from './contract/catalogue-contract.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
@@ -153,39 +152,39 @@ describe('TMDB source', () => {
     expect(standin.requests.at(-1)?.url).toContain(`api_key=${TOKEN}`);
   });
 
-  it('stays under 40 requests per second to TMDB', async () => {
+  it('sends TMDB at most 35 requests in any second (README: Live sources)', async () => {
     // Queued calls wait their turn inside the deadline: give them room to.
     const fresh = await tmdbApp({ UPSTREAM_TIMEOUT_MS: '5000' });
-    // Opening a connection takes longer than a request over an open one, and longer still on a
-    // busy machine: the first second's requests would arrive bunched up against the next
-    // second's. Open the connections first, and let the limiter's second pass.
-    await Promise.all(
-      Array.from({ length: 35 }, (_, i) =>
-        fresh.inject({ url: `/pigo-stream/index/search/movie?query=warm${i}` }),
-      ),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    // The stand-in shares this process's event loop, so it notes a request's arrival late by up
-    // to the loop's worst delay: a window shortened by that delay holds only requests sent
-    // within one second.
-    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    loopDelay.enable();
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        fresh.inject({ url: `/pigo-stream/index/search/movie?query=rate${i}` }),
-      ),
-    );
-    loopDelay.disable();
-    const times = standin.requests
-      .filter((r) => r.at >= started && r.url.includes('query=rate'))
-      .map((r) => r.at);
-    expect(times).toHaveLength(60);
-    const windowMs = Math.max(0, 1000 - Math.ceil(loopDelay.max / 1e6));
+    // When each request leaves the server: the limiter's own business. Where the stand-in
+    // notes their arrival instead, the same event loop delays some and bunches them (a fresh
+    // clone on the busy machine saw 41 arrivals in 951 ms).
+    const sent: number[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('query=rate')) {
+        sent.push(Date.now());
+      }
+      return realFetch(input, init);
+    });
+    try {
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fresh.inject({ url: `/pigo-stream/index/search/movie?query=rate${i}` }),
+        ),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).toHaveLength(60);
+    expect(standin.requests.filter((r) => r.url.includes('query=rate'))).toHaveLength(60);
+    // The limiter reads the clock a moment before the request is sent: allow it 2 ms.
+    const windowMs = 998;
     const busiestWindow = Math.max(
-      ...times.map((t) => times.filter((u) => u >= t && u < t + windowMs).length),
+      ...sent.map((t) => sent.filter((u) => u >= t && u < t + windowMs).length),
     );
-    expect(busiestWindow, `busiest ${windowMs} ms`).toBeLessThanOrEqual(40);
+    expect(busiestWindow, `busiest ${String(windowMs)} ms`).toBeLessThanOrEqual(35);
+    // Held back, not merely few: sent at once, 60 requests would leave within a few ms.
+    expect(Math.max(...sent) - Math.min(...sent)).toBeGreaterThanOrEqual(windowMs);
   });
 
   it('shares answers between servers through Redis when REDIS_URL is set', async () => {

@@ -8,7 +8,8 @@ const embeddedOnlyTests = ['apps/server/test/**/*.embedded.test.ts'];
 /**
  * Tests whose outcome does not depend on which database the server runs on (issue 18: the
  * PostgreSQL suite does not repeat them): image paths, headers, stream sources, the store, the
- * built web app, the public URL, and the TMDB and AniList clients against their stand-ins. They
+ * built web app, the public URL, the TMDB and AniList clients against their stand-ins, and the
+ * `pigo` CLI, which opens the embedded database by itself whatever the suite's database. They
  * run once, on the embedded database. Where one of them touches the database, it is only
  * through code another file tests on both (a user to sign in with: identity.*.test.ts; a saved
  * title: library*.test.ts). The catalogue contract over the starter catalogue reads the
@@ -26,6 +27,8 @@ const databaseNeutralTests = [
   'apps/server/test/tmdb.test.ts',
   'apps/server/test/anime-drift.test.ts',
   'apps/server/test/anime.live.test.ts',
+  // The CLI runs as its own process on the embedded database (DATABASE_URL unset).
+  'apps/server/test/importers.cli.test.ts',
 ];
 
 export default defineConfig({

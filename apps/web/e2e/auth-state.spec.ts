@@ -70,17 +70,46 @@ test('a loading overlay covers the screen while the sign-in state is found, 10 s
   await expect(screen.email).toBeVisible();
 });
 
-test('the identity client loads only once the form is used', async ({ page }) => {
+test('the identity client and settings load only once the form is used', async ({ page }) => {
   const client = builtFile('src/lib/auth-client.ts');
   const chunks: string[] = [];
+  const settings: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === client) chunks.push(r.url());
+    const { pathname } = new URL(r.url());
+    if (pathname === client) chunks.push(r.url());
+    if (pathname === '/pigo-stream/auth/config') settings.push(r.url());
   });
   const screen = await openSignIn(page);
   await page.waitForLoadState('networkidle');
   expect(chunks).toEqual([]);
+  expect(settings).toEqual([]);
   await screen.email.focus();
   await expect.poll(() => chunks.length).toBe(1);
+  await expect.poll(() => settings.length).toBe(1);
+});
+
+test("sign-up checks the address against the server's providers, asked for on first use", async ({
+  page,
+}) => {
+  await page.route('**/pigo-stream/auth/config', (route) =>
+    route.fulfill({
+      json: { google: false, passwordMinLength: 6, allowedEmailDomains: ['Example.org'] },
+    }),
+  );
+  const screen = await openSignIn(page);
+  await screen.toSignUp.click();
+  await screen.userName.fill('Kim');
+  await screen.email.fill('kim@gmail.com');
+  await screen.password.fill('secret-words');
+  await screen.signUp.click();
+  await expect(
+    alertBar(page, 'Unsupported email provider. Use Gmail, Outlook, Yahoo, etc.'),
+  ).toBeVisible();
+  await expect(screen.email).toBeFocused();
+  await screen.email.fill('kim@EXAMPLE.org');
+  const signUp = page.waitForRequest((r) => r.url().includes('/identity/sign-up'));
+  await screen.signUp.click();
+  await signUp;
 });
 
 test('signed-out visitors are sent to / from every app screen', async ({ page }) => {

@@ -4,7 +4,6 @@ import {
   DEFAULT_PASSWORD_MIN_LENGTH,
 } from '@pigostream/contracts/constants';
 import type { AuthConfig } from '@pigostream/contracts/identity';
-import { useEffect, useState } from 'react';
 import { apiGet, retryingGet } from '../../../lib/api-client.ts';
 
 export type { AuthConfig };
@@ -57,23 +56,11 @@ export function loadAuthConfig(): Promise<AuthConfig> {
   return loading;
 }
 
-/** The identity settings, falling back to {@link DEFAULT_AUTH_CONFIG} until (or unless) known. */
-export function useAuthConfig(): AuthConfig & { isLoaded: boolean } {
-  const [config, setConfig] = useState(loaded);
-  useEffect(() => {
-    if (config) return;
-    let live = true;
-    loadAuthConfig().then(
-      (answer) => {
-        if (live) setConfig(answer);
-      },
-      (error: unknown) => {
-        console.error('Loading the identity settings failed; using the defaults', error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [config]);
-  return { ...(config ?? DEFAULT_AUTH_CONFIG), isLoaded: config !== undefined };
+/**
+ * The identity settings for a check the form makes now (spec 4: the e-mail's provider, Google):
+ * the server's answer when it is known, else it is asked for; {@link DEFAULT_AUTH_CONFIG} when
+ * the server cannot say (decisions.md, spec 9). Never throws.
+ */
+export async function authConfigForCheck(): Promise<AuthConfig> {
+  return loaded ?? (await loadAuthConfig().catch(() => DEFAULT_AUTH_CONFIG));
 }

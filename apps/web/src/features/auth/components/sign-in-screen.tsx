@@ -1,6 +1,7 @@
 /** The sign-in / sign-up landing screen at `/` (spec 2 sign-in screen, spec 4 Auth). */
 import { LoadingOverlay } from '../../../components/loading-overlay.tsx';
 import { loadIdentity } from '../../../lib/identity-call.ts';
+import { loadAuthConfig } from '../api/get-auth-config.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useScrollMemory, type ScrollSlot } from '../../../lib/use-scroll-memory.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
@@ -16,17 +17,25 @@ const PAGE_SCROLL: ScrollSlot = {
   },
 };
 
-/** Starts loading the identity client as soon as the visitor reaches for the form. */
+/**
+ * Starts loading the identity client and the identity settings (the e-mail providers the form
+ * checks, whether Google is configured) as soon as the visitor reaches for the form.
+ */
 function warmUpIdentity() {
   loadIdentity().catch(() => {
     // The call that needs it will load it again and report a failure.
+  });
+  loadAuthConfig().catch((error: unknown) => {
+    // The check that needs them asks again, and uses the defaults if the server cannot say.
+    console.warn('Loading the identity settings failed', error);
   });
 }
 
 /**
  * The form in Sign in or Sign up mode, covered by a loading overlay for up to 10 s while the
  * sign-in state is determined; the page scroll is remembered for the session. The identity
- * client is not part of the first load: it is fetched on the first focus or press in the form.
+ * client and the identity settings are not part of the first load: they are fetched on the first
+ * focus or press in the form.
  */
 export function SignInScreen() {
   const form = useAuthForm();

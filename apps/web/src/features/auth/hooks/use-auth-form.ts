@@ -7,7 +7,7 @@ import { useCallback, useState, type SubmitEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { API_MESSAGES, ApiError } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { DEFAULT_AUTH_CONFIG, loadAuthConfig, useAuthConfig } from '../api/get-auth-config.ts';
+import { authConfigForCheck } from '../api/get-auth-config.ts';
 import { refreshMe, type AuthUser } from '../api/get-me.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useSendVerificationEmail } from '../api/send-verification-email.ts';
@@ -38,7 +38,6 @@ function messageOf(error: unknown): string {
  * overlay flag, and the actions submit, forgotPassword, resendVerification and googleSignIn.
  */
 export function useAuthForm() {
-  const config = useAuthConfig();
   const { userName, email, isSignIn, setSession } = useSessionStore(
     useShallow((s) => ({
       userName: s.userName,
@@ -91,7 +90,8 @@ export function useAuthForm() {
     event.preventDefault();
     if (signIn.isPending || signUp.isPending || google.isPending) return;
     const values = { isSignIn, userName: userName.trim(), email: email.trim(), password };
-    const problem = validateAuthForm(values, config.allowedEmailDomains);
+    const { allowedEmailDomains } = await authConfigForCheck();
+    const problem = validateAuthForm(values, allowedEmailDomains);
     if (problem) {
       fail(problem.field, problem.message);
       return;
@@ -162,10 +162,7 @@ export function useAuthForm() {
   };
 
   const googleSignIn = async () => {
-    const settings = config.isLoaded
-      ? config
-      : await loadAuthConfig().catch(() => DEFAULT_AUTH_CONFIG);
-    if (!settings.google) {
+    if (!(await authConfigForCheck()).google) {
       showAuthMessage(AUTH_MESSAGES.googleNotConfigured, 'error');
       return;
     }

@@ -82,7 +82,7 @@ export async function waitForOk(url: string, timeoutMs: number): Promise<void> {
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }

@@ -1,8 +1,9 @@
 /**
  * The compiled server (issue 24): `apps/server/build.ts` bundles main.ts and cli.ts, and the
  * bundles find what the sources find beside themselves (the migrations of packages/db, the
- * starter catalogue), keep node_modules as imports, and map stack traces to the .ts files. A
- * fresh DATA_DIR is prepared by a child process that is gone once the server is ready.
+ * starter catalogue), carry their packages but those that read files of their own or load
+ * native code (build.ts), and map stack traces to the .ts files. A fresh DATA_DIR is prepared
+ * by a child process that is gone once the server is ready.
  * Embedded database only: what is tested is file lookup, which does not depend on the database.
  */
 import { spawn } from 'node:child_process';
@@ -54,11 +55,16 @@ afterAll(() => {
   rmSync(OUT, { recursive: true, force: true });
 });
 
-it('bundles the workspace packages and leaves node_modules as imports', () => {
+it('bundles the workspace and its packages, leaving those that find files of their own as imports', () => {
   const main = readFileSync(path.join(OUT, 'main.js'), 'utf8');
   expect(main).toContain('// ../../packages/db/src/client.ts');
-  expect(main).toContain('from "@electric-sql/pglite"');
-  expect(main).not.toContain('node_modules/');
+  expect(main).toContain('// ../../node_modules/fastify/fastify.js');
+  for (const runtime of ['@electric-sql/pglite', '@fastify/swagger-ui', 'ioredis']) {
+    expect(main).toContain(`from "${runtime}"`);
+    expect(main).not.toContain(`// ../../node_modules/${runtime}/`);
+  }
+  // A bundled ES module has no __dirname: a package reading it would throw when it does.
+  expect(main).not.toMatch(/\b__dirname\b/);
   expect(main).toMatch(/\/\/# sourceMappingURL=main\.js\.map\s*$/);
 });
 

@@ -6,9 +6,9 @@
  *
  * The workspace packages (@pigostream/*) and the packages from node_modules are bundled in:
  * resolving and reading a few hundred files of node_modules was about a fifth of a start
- * (issue 24: start to healthy under 3 s; 2,260 against 2,740 ms in the same hour, five starts
- * each). The packages in {@link RUNTIME_PACKAGES} stay imports resolved at run time, as they
- * read files beside their own modules or load native code.
+ * (issue 24: start to healthy under 3 s; median 2,450 against 2,979 ms, 12 alternating starts
+ * each, docs/benchmarks.md). The packages in {@link RUNTIME_PACKAGES} stay imports resolved at
+ * run time, as they read files beside their own modules or load native code.
  *
  * Run: `npm run build -w @pigostream/server` (or `tsx apps/server/build.ts [outdir]`).
  */

@@ -61,6 +61,6 @@ export function loadAuthConfig(): Promise<AuthConfig> {
  * the server's answer when it is known, else it is asked for; {@link DEFAULT_AUTH_CONFIG} when
  * the server cannot say (decisions.md, spec 9). Never throws.
  */
-export async function authConfigForCheck(): Promise<AuthConfig> {
-  return loaded ?? (await loadAuthConfig().catch(() => DEFAULT_AUTH_CONFIG));
+export function authConfigForCheck(): Promise<AuthConfig> {
+  return loadAuthConfig().catch(() => DEFAULT_AUTH_CONFIG);
 }

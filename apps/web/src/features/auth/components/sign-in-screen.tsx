@@ -1,9 +1,9 @@
 /** The sign-in / sign-up landing screen at `/` (spec 2 sign-in screen, spec 4 Auth). */
 import { LoadingOverlay } from '../../../components/loading-overlay.tsx';
 import { loadIdentity } from '../../../lib/identity-call.ts';
-import { loadAuthConfig } from '../api/get-auth-config.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useScrollMemory, type ScrollSlot } from '../../../lib/use-scroll-memory.ts';
+import { loadAuthConfig } from '../api/get-auth-config.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';

@@ -40,6 +40,7 @@ import {
   useSafeJsonParser,
 } from './lib/request-guards.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
+import { createTrustedOrigins, type TrustedOrigins } from './lib/trusted-origins.ts';
 import {
   cacheResponses,
   cacheUserAnswers,
@@ -78,6 +79,8 @@ export interface AppDependencies {
   /** Overrides the catalogue source (tests); defaults to the local database. */
   catalogue?: CatalogueSource;
   logger?: FastifyServerOptions['logger'];
+  /** Overrides the trusted origins (tests); defaults to the configured ones and the machine's. */
+  trustedOrigins?: TrustedOrigins;
 }
 
 /**
@@ -171,10 +174,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Issue 14: rules hold on what the code acts on. Paths with more than one reading answer 400,
-  // writes from another origin 403, and JSON too deep or carrying NUL characters 400.
+  // Rules hold on what the code acts on. Paths with more than one reading answer 400, writes
+  // from another origin or to an unknown host name 403 (ADDR-2, ADDR-3 of docs/addresses.md),
+  // and JSON too deep or carrying NUL characters 400.
+  const trusted =
+    deps.trustedOrigins ?? createTrustedOrigins(config.port, config.identity.trustedOrigins);
   refuseNonCanonicalPaths(app, API_PREFIX);
-  refuseCrossOriginWrites(app, API_PREFIX, config.identity.trustedOrigins);
+  refuseCrossOriginWrites(app, API_PREFIX, trusted);
   useSafeJsonParser(app, false);
 
   // Set once the identity plugin (and so the mail outbox) is registered.
@@ -257,7 +263,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // What several servers must agree on: shared through Redis when REDIS_URL is set (issue 16).
   const bus = createClusterBus({ redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', () => bus.close());
-  await app.register(identityPlugin, { config, database, apiPrefix: API_PREFIX, bus });
+  await app.register(identityPlugin, {
+    config,
+    database,
+    apiPrefix: API_PREFIX,
+    bus,
+    trustedOrigins: trusted,
+  });
   const ready = createReadiness({
     database,
     mail: app.identity.mail,
@@ -329,14 +341,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         sourcesFile: config.sources.file,
         mediaDir: config.sources.mediaDir,
         apiPrefix: API_PREFIX,
-        publicUrl: config.publicUrl,
         sharedIndex: database.kind === 'postgres' ? createSharedMediaIndex(database.db) : undefined,
       });
       await api.register(storeRoutes, {
         releasesFile: config.releasesFile,
         dataDir: config.dataDir,
         apiPrefix: API_PREFIX,
-        publicUrl: config.publicUrl,
       });
     },
     { prefix: API_PREFIX },

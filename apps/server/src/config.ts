@@ -9,6 +9,7 @@ import {
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
   DEFAULT_PASSWORD_MIN_LENGTH,
 } from '@pigostream/contracts/constants';
+import { parseOrigin } from './lib/trusted-origins.ts';
 import { SERVER_ROOT } from './server-root.ts';
 
 /** Sender of identity mail unless MAIL_FROM says otherwise. */
@@ -40,6 +41,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
@@ -98,7 +100,11 @@ export interface Config {
 export interface IdentityConfig {
   /** AUTH_SECRET; when undefined one is generated into DATA_DIR (or memory). */
   secret: string | undefined;
-  /** Origins allowed to call the identity routes with cookies: the public URL (and dev ones). */
+  /**
+   * The configured origins (ADDR-1 of docs/addresses.md): PUBLIC_URL's, every ALLOWED_ORIGINS
+   * entry and, without PUBLIC_URL, the Vite dev server's. The machine's own names at PORT are
+   * trusted besides these (lib/trusted-origins.ts).
+   */
   trustedOrigins: string[];
   /** Lower-cased sign-up e-mail domains. */
   allowedEmailDomains: string[];
@@ -124,6 +130,27 @@ function readDotEnv(file: string): Record<string, string> {
     if (match?.[1] && match[2] !== undefined && match[2] !== '') {
       out[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
     }
+  }
+  return out;
+}
+
+/**
+ * ALLOWED_ORIGINS (comma-separated `scheme://host[:port]`, e.g. a proxy's domain or a VPN name)
+ * as serialised origins (ADDR-1 of docs/addresses.md).
+ * @throws Error naming the first entry that is not exactly one http(s) origin.
+ */
+function parseAllowedOrigins(value: string | undefined): string[] {
+  const out: string[] = [];
+  for (const entry of (value ?? '').split(',')) {
+    const spelled = entry.trim().replace(/\/$/, '');
+    if (spelled === '') continue;
+    const origin = parseOrigin(spelled);
+    if (origin === undefined) {
+      throw new Error(
+        `Invalid configuration: ALLOWED_ORIGINS: "${spelled}" is not an origin (scheme://host[:port], http or https, no path)`,
+      );
+    }
+    out.push(origin);
   }
   return out;
 }
@@ -157,9 +184,8 @@ export function loadConfig(
     );
   }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
-  const devOrigins = e.PUBLIC_URL
-    ? []
-    : [`http://127.0.0.1:${e.PORT}`, `http://localhost:${DEV_WEB_PORT}`];
+  const devOrigins = e.PUBLIC_URL ? [] : [`http://localhost:${DEV_WEB_PORT}`];
+  const allowedOrigins = parseAllowedOrigins(e.ALLOWED_ORIGINS);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -187,7 +213,7 @@ export function loadConfig(
     publicUrl,
     identity: {
       secret: e.AUTH_SECRET,
-      trustedOrigins: [publicUrl, ...devOrigins],
+      trustedOrigins: [...new Set([publicUrl, ...allowedOrigins, ...devOrigins])],
       allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS.split(',')
         .map((d) => d.trim().toLowerCase())
         .filter((d) => d !== ''),

@@ -13,6 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { describeOpenAt, openAt } from './open-at.ts';
 import { checkDataDir } from './data-dir.ts';
 import { controlSocketPath, lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { openAppDatabase } from './database.ts';
@@ -83,8 +84,9 @@ async function start(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const where = openAt(config);
   app.log.info(
-    { url: `http://localhost:${config.port}`, database: database.kind, dataDir: config.dataDir },
-    'PigoStream is ready',
+    { ...where, database: database.kind, dataDir: config.dataDir },
+    `PigoStream is ready. ${describeOpenAt(where)}`,
   );
 }

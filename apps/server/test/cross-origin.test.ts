@@ -3,9 +3,10 @@
  * session cookie as a page on another site would send them: every state-changing product route
  * (My List, watch history, search history, recommender, /auth/users, the media rescan) and the
  * identity calls answer 403 for a foreign `Origin`, `Origin: null`, a doubled Origin header,
- * and `Sec-Fetch-Site: cross-site|same-site` without Origin, and nothing is written. The same
- * calls from the app's own origin (or from a client that sends neither header) succeed; reads
- * are never refused for their Origin. Dot-segment spellings of the routes are refused too.
+ * a foreign `Referer` without Origin, and `Sec-Fetch-Site: cross-site|same-site` without
+ * either, and nothing is written (ADDR-2 of docs/addresses.md). The same calls from the app's
+ * own origin (or from a client with no cookie that names no site) succeed; a cookie naming no
+ * site is refused; reads are never refused for their Origin. Dot-segment spellings of the routes are refused too.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,16 @@ const FOREIGN: [string, RequestHeaders][] = [
   ['the own host on another port', { origin: 'http://localhost:3001' }],
   ['Sec-Fetch-Site: cross-site, no Origin', { origin: undefined, 'sec-fetch-site': 'cross-site' }],
   ['Sec-Fetch-Site: same-site, no Origin', { origin: undefined, 'sec-fetch-site': 'same-site' }],
+  ['only a Referer from another site', { origin: undefined, referer: 'http://evil.example/x' }],
+  [
+    'only a Referer of the own host on another port',
+    { origin: undefined, referer: 'http://localhost:3001/index' },
+  ],
+  ['only a Referer that is no URL', { origin: undefined, referer: 'not a url' }],
+  [
+    'a Referer from another site with Sec-Fetch-Site: same-origin',
+    { origin: undefined, referer: 'http://evil.example/', 'sec-fetch-site': 'same-origin' },
+  ],
   [
     'Origin evil with Sec-Fetch-Site: same-origin',
     { origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' },
@@ -132,9 +143,9 @@ async function userData(): Promise<string> {
   return rows[0]?.data ?? '';
 }
 
-/** A browser with the user's session, sending `origin` (undefined: no Origin header). */
-function browser(origin: string | undefined = OWN): SocketClient {
-  const client = new SocketClient(base, origin);
+/** A browser with the user's session, sending `origin` (null: no Origin header). */
+function browser(origin: string | null = OWN): SocketClient {
+  const client = new SocketClient(base, origin ?? undefined);
   for (const pair of user.cookie.split('; ')) {
     const eq = pair.indexOf('=');
     client.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
@@ -297,11 +308,26 @@ describe('product writes from another origin', () => {
     }
   });
 
-  it('accepts a write with neither Origin nor Sec-Fetch-Site (not a browser), or same-origin', async () => {
-    const curl = await send(browser(undefined), WRITES['rescan the media library'] as Write);
+  it('refuses a write with a cookie that names no site; accepts one without a cookie (not a browser), a Referer of its own, or same-origin', async () => {
+    const rescan = WRITES['rescan the media library'] as Write;
+    const unnamed = await send(browser(null), rescan);
+    expect(unnamed.status, unnamed.body).toBe(403);
+    expect(unnamed.json()).toEqual({
+      error:
+        'This request does not say which site sent it (no Origin, Referer or Sec-Fetch-Site header), so it is not accepted.',
+    });
+    const save = WRITES['save to My List'] as Write;
+    const before = await userData();
+    expect((await send(browser(null), save)).status).toBe(403);
+    expect(await userData()).toBe(before);
+    const curl = await send(new SocketClient(base, undefined), rescan);
     expect(curl.status, curl.body).toBe(200);
+    const referred = await send(browser(null), rescan, undefined, {
+      referer: `${OWN}/index`,
+    });
+    expect(referred.status, referred.body).toBe(200);
     const sameOrigin = await send(
-      browser(undefined),
+      browser(null),
       WRITES['rescan the media library'] as Write,
       undefined,
       { 'sec-fetch-site': 'same-origin' },

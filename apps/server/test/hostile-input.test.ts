@@ -482,6 +482,8 @@ const foreignHeaders = fc.constantFrom<Record<string, string>>(
   { origin: 'http://localhost:3000, http://evil.example' },
   { 'sec-fetch-site': 'cross-site' },
   { 'sec-fetch-site': 'same-site' },
+  { referer: 'http://evil.example/index' },
+  { referer: 'http://localhost:3001/index', 'sec-fetch-site': 'same-origin' },
 );
 
 describe('hostile input: a write from another origin (issue 14)', () => {

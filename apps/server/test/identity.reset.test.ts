@@ -107,10 +107,15 @@ describe('password reset', () => {
 });
 
 describe('behind https', () => {
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
-    const secure = await startIdentityApp({ PUBLIC_URL: 'https://pigo.example.com' });
+  it('marks the session cookie Secure over https (behind a proxy), and not over plain http', async () => {
+    const secure = await startIdentityApp({
+      PUBLIC_URL: 'https://pigo.example.com',
+      TRUST_PROXY: 'true',
+    });
     try {
-      const client = secure.client();
+      const client = new IdentityClient(secure.app, 'https://pigo.example.com', nextIp(), {
+        'x-forwarded-proto': 'https',
+      });
       expect((await client.signUp('Sec', 'sec@gmail.com', 'secret-pass')).statusCode).toBe(200);
       const res = await client.signIn('sec@gmail.com', 'secret-pass');
       expect(res.statusCode, res.body).toBe(200);
@@ -130,6 +135,17 @@ describe('behind https', () => {
       });
       const me = await client.get(`${API}/auth/me`);
       expect(me.json()).toMatchObject({ displayName: 'Sec' });
+      // The same account at the machine's plain-http address: a cookie without Secure, which
+      // a browser keeps there.
+      const lan = new IdentityClient(secure.app, 'http://localhost:3000', nextIp());
+      const plain = await lan.signIn('sec@gmail.com', 'secret-pass');
+      expect(plain.statusCode, plain.body).toBe(200);
+      const plainCookie = setCookies(plain)
+        .map(parseSetCookie)
+        .find((c) => c.name.endsWith('pigostream.session_token'));
+      expect(plainCookie?.name).toBe('pigostream.session_token');
+      expect(plainCookie?.attrs).not.toContain('secure');
+      expect((await lan.get(`${API}/auth/me`)).json()).toMatchObject({ displayName: 'Sec' });
     } finally {
       await secure.close();
     }

@@ -175,12 +175,11 @@ describe('resend verification', () => {
 });
 
 describe('identity configuration', () => {
-  it('defaults PUBLIC_URL to localhost:PORT and trusts local origins only then', () => {
+  it('defaults PUBLIC_URL to localhost:PORT and configures the dev origin only then', () => {
     const local = loadConfig({ PORT: '4100' });
     expect(local.publicUrl).toBe('http://localhost:4100');
     expect(local.identity.trustedOrigins).toEqual([
       'http://localhost:4100',
-      'http://127.0.0.1:4100',
       'http://localhost:5173',
     ]);
     expect(local.identity.passwordMinLength).toBe(6);
@@ -195,6 +194,23 @@ describe('identity configuration', () => {
     expect(hosted.publicUrl).toBe('https://pigo.example.com');
     expect(hosted.identity.trustedOrigins).toEqual(['https://pigo.example.com']);
     expect(hosted.identity.passwordMinLength).toBe(8);
+  });
+
+  it('reads ALLOWED_ORIGINS as normalised origins, and names an entry that is not one', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://pigo.example.com',
+      ALLOWED_ORIGINS: ' HTTP://Pigo.VPN:8080/ ,https://nas.example.org:443,,',
+    });
+    expect(config.identity.trustedOrigins).toEqual([
+      'https://pigo.example.com',
+      'http://pigo.vpn:8080',
+      'https://nas.example.org',
+    ]);
+    for (const bad of ['pigo.vpn:8080', 'http://nas/path', 'ftp://nas', 'null', 'http://a b']) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: `http://ok.example,${bad}` }), bad).toThrow(
+        /ALLOWED_ORIGINS: ".*" is not an origin/,
+      );
+    }
   });
 
   it('reads ALLOWED_EMAIL_DOMAINS as a comma list and Google only with id and secret', () => {

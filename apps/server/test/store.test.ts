@@ -55,10 +55,8 @@ describe('with a manifest and release files', () => {
   it('answers the newest release file and serves it with its download name', async () => {
     expect((await get('app-version?platform=windows')).json()).toEqual({ version: '1.10.0' });
     const { url } = (await get('download-app?platform=windows')).json<{ url: string }>();
-    expect(url).toMatch(
-      /^http:\/\/[^/]+\/pigo-stream\/pigostore\/files\/pigoplayer-windows-1\.10\.0\.zip$/,
-    );
-    const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(url).toMatch(/^\/pigo-stream\/pigostore\/files\/pigoplayer-windows-1\.10\.0\.zip$/);
+    const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="pigoplayer-windows-1.10.0.zip"',

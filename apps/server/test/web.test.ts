@@ -298,7 +298,11 @@ describe("the play page's anime lookup in the page (issue 19)", () => {
       const api = await seeded.app.inject({
         method: 'POST',
         url: '/pigo-stream/playground/anime-info',
-        headers: { cookie: viewer.cookie, 'content-type': 'application/json' },
+        headers: {
+          cookie: viewer.cookie,
+          'content-type': 'application/json',
+          origin: 'http://localhost:3000',
+        },
         payload: body,
       });
       expect(api.statusCode).toBe(200);

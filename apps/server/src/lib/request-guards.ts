@@ -4,14 +4,16 @@
  * - {@link refuseNonCanonicalPaths}: a path the router and the identity library could read
  *   differently (dot segments, doubled slashes, backslashes, encoded slashes, bad escapes,
  *   control characters) answers 400;
- * - {@link refuseCrossOriginWrites}: a state-changing request sent from another origin answers
- *   403 (Origin, or Fetch Metadata when there is no Origin);
+ * - {@link refuseCrossOriginWrites}: a state-changing request sent from another origin, to a
+ *   host name the server does not know, or naming no site at all answers 403 (Origin, else
+ *   Referer, else Fetch Metadata);
  * - {@link parseJsonBody}: JSON bodies nested deeper than {@link MAX_JSON_DEPTH}, carrying a
  *   NUL character or a prototype key answer 400.
  * Refusals under `/identity/` use better-auth's `{ code, message }` shape, the rest `{ error }`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
+import { parseOrigin, type TrustedOrigins } from './trusted-origins.ts';
 
 /** The message of a refused path. */
 export const INVALID_PATH_MESSAGE = 'Invalid request path.';
@@ -88,43 +90,131 @@ export function refuseNonCanonicalPaths(app: FastifyInstance, prefix: string): v
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The message of a write that names none of Origin, Referer and Sec-Fetch-Site. */
+export const UNNAMED_SITE_MESSAGE =
+  'This request does not say which site sent it (no Origin, Referer or Sec-Fetch-Site header), so it is not accepted.';
+
 /**
- * Whether a state-changing request came from one of `trusted` origins (exact serialised
- * origins, e.g. `https://pigo.example.com`). `Origin` decides when present (`null`, a list
- * or any other origin is foreign); without it, `Sec-Fetch-Site: cross-site|same-site` is
- * foreign; with neither (not a browser), the request is let through.
+ * The message of a write sent to a host name the server does not know (ADDR-3 of
+ * docs/addresses.md): it names the origin to add to ALLOWED_ORIGINS. `origin` is the
+ * normalised origin the request was sent to.
  */
-export function isSameOriginWrite(req: FastifyRequest, trusted: ReadonlySet<string>): boolean {
+export function unknownHostMessage(origin: string): string {
+  return `This server does not know the address ${origin}, so it takes no changes there. Add ${origin} to ALLOWED_ORIGINS in the server's settings and restart it.`;
+}
+
+/** Where a state-changing request says it comes from, as {@link writeSourceOf} reads it. */
+export type WriteSource = 'trusted' | 'foreign' | 'unnamed';
+
+/**
+ * Where a state-changing request comes from (ADDR-2 of docs/addresses.md): its `Origin` decides
+ * when present (`null`, a list, anything but one trusted origin is foreign); without it, the
+ * origin of its `Referer`; with neither, Fetch Metadata (`Sec-Fetch-Site: same-origin` or
+ * `none` is trusted, any other value foreign). With none of the three it is `unnamed`.
+ */
+export function writeSourceOf(req: FastifyRequest, trusted: TrustedOrigins): WriteSource {
   const origin = req.headers.origin;
-  if (origin !== undefined) return trusted.has(origin);
+  if (origin !== undefined) return trusted.has(origin) ? 'trusted' : 'foreign';
+  const referer = req.headers.referer;
+  if (referer !== undefined) {
+    let refererOrigin: string | undefined;
+    try {
+      refererOrigin = new URL(referer).origin;
+    } catch {
+      refererOrigin = undefined;
+    }
+    return refererOrigin !== undefined && trusted.has(refererOrigin) ? 'trusted' : 'foreign';
+  }
   const site = req.headers['sec-fetch-site'];
-  return site !== 'cross-site' && site !== 'same-site';
+  if (site === undefined) return 'unnamed';
+  return site === 'same-origin' || site === 'none' ? 'trusted' : 'foreign';
 }
 
 /**
- * Answers 403 (`FORBIDDEN_ORIGIN`, 'Requests from another site are not accepted.') for a
- * POST, PUT, PATCH or DELETE under `prefix` from an origin not in `trustedOrigins` (PUBLIC_URL
- * and, without it, the local development origins).
+ * The origin a request was sent to, normalised: `req.protocol` and `req.host` (which honour
+ * `X-Forwarded-Proto` and `X-Forwarded-Host` only with TRUST_PROXY), or undefined when the
+ * `Host` is missing or malformed.
+ */
+export function requestOriginOf(req: FastifyRequest): string | undefined {
+  return parseOrigin(`${req.protocol}://${req.host}`);
+}
+
+/**
+ * Whether a request naming no site may still write: only one without a cookie. It cannot act
+ * for any browser's session (a non-browser client: the player app with its bearer token, a
+ * script); browsers send `Origin` on every write, so a cookie with no site named is refused.
+ */
+function isCookieless(req: FastifyRequest): boolean {
+  return req.headers.cookie === undefined;
+}
+
+/**
+ * Refuses a POST, PUT, PATCH or DELETE under `prefix` (ADDR-2, ADDR-3 of docs/addresses.md):
+ * - 403 (`UNKNOWN_HOST`, {@link unknownHostMessage}) when the host name it was sent to is none
+ *   of the trusted names (DNS rebinding, or an address to add to ALLOWED_ORIGINS);
+ * - 403 (`FORBIDDEN_ORIGIN`, 'Requests from another site are not accepted.') when it comes from
+ *   an origin that is not trusted ({@link writeSourceOf});
+ * - 403 (`FORBIDDEN_ORIGIN`, {@link UNNAMED_SITE_MESSAGE}) when it names no site at all but
+ *   carries a cookie.
+ * Reads (GET, HEAD, OPTIONS) are never refused here: pages and catalogue answers work at any
+ * host name.
  */
 export function refuseCrossOriginWrites(
   app: FastifyInstance,
   prefix: string,
-  trustedOrigins: readonly string[],
+  trusted: TrustedOrigins,
 ): void {
-  const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
   app.addHook('onRequest', (req, reply, done) => {
-    if (
-      !SAFE_METHODS.has(req.method) &&
-      req.url.startsWith(`${prefix}/`) &&
-      !isSameOriginWrite(req, trusted)
-    ) {
-      void reply
-        .code(403)
-        .send(refusalBody(req.url, prefix, 'FORBIDDEN_ORIGIN', FOREIGN_ORIGIN_MESSAGE));
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith(`${prefix}/`)) {
+      done();
+      return;
+    }
+    const target = requestOriginOf(req);
+    const refuse = (code: string, message: string) =>
+      void reply.code(403).send(refusalBody(req.url, prefix, code, message));
+    if (target === undefined || !trusted.hasName(target)) {
+      refuse('UNKNOWN_HOST', unknownHostMessage(target ?? 'this address'));
+      return;
+    }
+    const source = writeSourceOf(req, trusted);
+    if (source === 'foreign') {
+      refuse('FORBIDDEN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
+      return;
+    }
+    if (source === 'unnamed' && !isCookieless(req)) {
+      refuse('FORBIDDEN_ORIGIN', UNNAMED_SITE_MESSAGE);
       return;
     }
     done();
   });
+}
+
+/**
+ * The origin links that leave the page start with (ADDR-4 of docs/addresses.md): the page's
+ * origin (`Origin`, else the origin of `Referer`) when trusted, else the origin the request was
+ * sent to when trusted, else `fallback` (PUBLIC_URL). Never an untrusted `Host`,
+ * `X-Forwarded-Host`, `Forwarded` or `Origin`.
+ */
+export function linkOriginOf(
+  req: FastifyRequest,
+  trusted: TrustedOrigins,
+  fallback: string,
+): string {
+  const candidates: (string | undefined)[] = [];
+  const origin = req.headers.origin;
+  if (origin !== undefined) candidates.push(parseOrigin(origin));
+  else if (req.headers.referer !== undefined) {
+    try {
+      candidates.push(new URL(req.headers.referer).origin);
+    } catch {
+      // Not a URL: no candidate.
+    }
+  }
+  candidates.push(requestOriginOf(req));
+  for (const candidate of candidates) {
+    if (candidate !== undefined && trusted.has(candidate)) return candidate;
+  }
+  return fallback;
 }
 
 const NUL_MESSAGE = 'Text may not contain NUL characters';

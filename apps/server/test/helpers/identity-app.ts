@@ -47,10 +47,12 @@ export function setCookies(res: InjectResponse): string[] {
 export class IdentityClient {
   readonly cookies = new Map<string, string>();
 
+  /** `extra`: headers sent with every request (e.g. a proxy's `X-Forwarded-Proto`). */
   constructor(
     private readonly app: FastifyInstance,
     readonly origin: string,
     readonly ip: string,
+    readonly extra: Record<string, string> = {},
   ) {}
 
   /** Sends a request with the jar's cookies and keeps the cookies the answer sets. */
@@ -62,6 +64,7 @@ export class IdentityClient {
       remoteAddress: this.ip,
       headers: {
         origin: this.origin,
+        ...this.extra,
         ...(cookie ? { cookie } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },

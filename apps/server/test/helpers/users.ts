@@ -122,6 +122,14 @@ export function request(
 ): Promise<InjectResponse> {
   const headers: Record<string, string> = {};
   if (user) headers.cookie = user.cookie;
+  // Writes come from the app's own page, as a browser sends them (Origin on every write),
+  // unless the test names the site itself.
+  const named = Object.keys((init.headers as Record<string, string> | undefined) ?? {}).map((h) =>
+    h.toLowerCase(),
+  );
+  if (method !== 'GET' && !['origin', 'referer', 'sec-fetch-site'].some((h) => named.includes(h))) {
+    headers.origin = ORIGIN;
+  }
   if (body !== undefined) headers['content-type'] = 'application/json';
   return app.inject({
     method,

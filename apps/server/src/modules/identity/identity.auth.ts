@@ -15,6 +15,7 @@ import {
   type Database,
 } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
+import type { TrustedOrigins } from '../../lib/trusted-origins.ts';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail.templates.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { firstSessionStart } from './identity.first-session.ts';
@@ -29,6 +30,13 @@ export const IDENTITY_COOKIE_PREFIX = 'pigostream';
 
 /** Header carrying the client IP (Fastify's `req.ip`) to better-auth; set only by the server. */
 export const CLIENT_IP_HEADER = 'x-pigo-client-ip';
+
+/**
+ * Header carrying the origin links in mail start with (ADDR-4 of docs/addresses.md) to
+ * better-auth: the request's trusted origin, else PUBLIC_URL. Set only by the server (the
+ * proxy replaces any value a client sends).
+ */
+export const LINK_ORIGIN_HEADER = 'x-pigo-link-origin';
 
 /** Sessions last 7 days and are extended when used after a day (better-auth's defaults), in s. */
 const SESSION_SECONDS = 7 * 24 * 60 * 60;
@@ -45,8 +53,18 @@ export type IdentityLog = (
 export interface IdentityAuthOptions {
   db: Database;
   config: IdentityConfig;
-  /** Origin users reach the site at; links in mail and redirects use it. */
+  /**
+   * PUBLIC_URL's origin: better-auth's base URL, and where links in mail point when the request
+   * came from no trusted origin.
+   */
   publicUrl: string;
+  /** The origins the site is reached at (lib/trusted-origins.ts). */
+  trustedOrigins: TrustedOrigins;
+  /**
+   * Whether session cookies are `Secure` (and named `__Secure-...`): true for the instance that
+   * answers requests made over https, false for plain http (ADDR-5 of docs/addresses.md).
+   */
+  secureCookies: boolean;
   /** Path better-auth answers under, e.g. `/pigo-stream/identity`. */
   basePath: string;
   /** Resolved secret (identity.secret.ts). */
@@ -56,16 +74,57 @@ export interface IdentityAuthOptions {
   log: IdentityLog;
 }
 
+/**
+ * `url` (a link better-auth made under PUBLIC_URL) moved to the origin the request came from
+ * when the proxy named one and it is trusted (ADDR-4 of docs/addresses.md); otherwise as is.
+ */
+export function relink(
+  url: string,
+  request: Request | undefined,
+  publicUrl: string,
+  trusted: TrustedOrigins,
+): string {
+  const origin = request?.headers.get(LINK_ORIGIN_HEADER);
+  if (!origin || origin === publicUrl || !trusted.has(origin) || !url.startsWith(publicUrl)) {
+    return url;
+  }
+  return `${origin}${url.slice(publicUrl.length)}`;
+}
+
+/**
+ * The origins better-auth accepts for a request (its Origin check and callback URLs): every
+ * trusted origin known now, plus the request's own `Origin` (or, without one, its `Referer`'s
+ * origin) when trusted: a loopback address or an interface that came up later is not listed.
+ */
+function originsFor(trusted: TrustedOrigins, request: Request | undefined): string[] {
+  const list = trusted.list();
+  const origin = request?.headers.get('origin') ?? refererOrigin(request?.headers.get('referer'));
+  if (origin && trusted.has(origin)) list.push(new URL(origin).origin);
+  return list;
+}
+
+/** The origin of a `Referer` value, or undefined when it is none or no URL. */
+function refererOrigin(referer: string | null | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Builds the better-auth instance over our Drizzle database. */
 export function createIdentityAuth(options: IdentityAuthOptions) {
-  const { db, config, publicUrl, basePath, secret, mail, log } = options;
+  const { db, config, publicUrl, basePath, secret, mail, log, trustedOrigins } = options;
   const google = config.google;
+  const link = (url: string, request: Request | undefined) =>
+    relink(url, request, publicUrl, trustedOrigins);
   return betterAuth({
     appName: 'PigoStream',
     baseURL: publicUrl,
     basePath,
     secret,
-    trustedOrigins: config.trustedOrigins,
+    trustedOrigins: (request) => originsFor(trustedOrigins, request),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -94,13 +153,13 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       // Sign-up does not sign in, so a taken address can answer exactly like a new one
       // (better-auth's generic answer; issue 14): the verification link signs the user in.
       autoSignIn: false,
-      onExistingUserSignUp: async ({ user }) => {
-        await mail.send(signUpAttemptMail(user.email, user.name, `${publicUrl}/`));
+      onExistingUserSignUp: async ({ user }, request) => {
+        await mail.send(signUpAttemptMail(user.email, user.name, link(`${publicUrl}/`, request)));
       },
       minPasswordLength: config.passwordMinLength,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mail.send(passwordResetMail(user.email, user.name, url));
+      sendResetPassword: async ({ user, url }, request) => {
+        await mail.send(passwordResetMail(user.email, user.name, link(url, request)));
       },
       // A used reset link ends every other one of the user's (issue 14).
       onPasswordReset: async ({ user }) => {
@@ -110,8 +169,8 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mail.send(verificationMail(user.email, user.name, url));
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await mail.send(verificationMail(user.email, user.name, link(url, request)));
       },
     },
     databaseHooks: {
@@ -140,10 +199,12 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
           }),
         ]
       : [],
-    onAPIError: { errorURL: `${publicUrl}/` },
+    // Relative, so an error lands on the sign-in screen at the address the user is at.
+    onAPIError: { errorURL: '/' },
     advanced: {
       cookiePrefix: IDENTITY_COOKIE_PREFIX,
-      useSecureCookies: publicUrl.startsWith('https://'),
+      // Host-only cookies (no Domain attribute): each address keeps its own session.
+      useSecureCookies: options.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // Checked in tests too (better-auth skips it under NODE_ENV=test by default).
       disableOriginCheck: false,

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from '../../config.ts';
 import type { ClusterBus } from '../../lib/cluster-bus.ts';
+import type { TrustedOrigins } from '../../lib/trusted-origins.ts';
 import { createMailOutbox } from '../mail/mail-outbox.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createIdentityAuth } from './identity.auth.ts';
@@ -25,11 +26,13 @@ export interface IdentityPluginOptions {
   apiPrefix: string;
   /** Shares session revocation with the other servers (cluster-bus.ts). */
   bus: ClusterBus;
+  /** The origins the site is reached at (lib/trusted-origins.ts). */
+  trustedOrigins: TrustedOrigins;
 }
 
 const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
   app,
-  { config, database, apiPrefix, bus },
+  { config, database, apiPrefix, bus, trustedOrigins },
 ) => {
   const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
   const mailer = createMailer({
@@ -41,19 +44,29 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
   });
   const mail = createMailOutbox({ mailer, db: database.db, log: app.log });
   const basePath = `${apiPrefix}/identity`;
-  const auth = createIdentityAuth({
-    db: database.db,
-    config: config.identity,
-    publicUrl: config.publicUrl,
-    basePath,
-    secret,
+  const makeAuth = (secureCookies: boolean) =>
+    createIdentityAuth({
+      db: database.db,
+      config: config.identity,
+      publicUrl: config.publicUrl,
+      trustedOrigins,
+      secureCookies,
+      basePath,
+      secret,
+      mail,
+      log: (level, message, details) => {
+        const [first] = details;
+        app.log[level](first instanceof Error ? { err: first } : { details }, message);
+      },
+    });
+  const service = new IdentityService(
+    makeAuth(false),
+    () => makeAuth(true),
     mail,
-    log: (level, message, details) => {
-      const [first] = details;
-      app.log[level](first instanceof Error ? { err: first } : { details }, message);
-    },
-  });
-  const service = new IdentityService(auth, mail, database.db, config.identity, bus);
+    database.db,
+    config.identity,
+    bus,
+  );
   app.decorate('identity', service);
   app.addHook('onClose', async () => {
     await mail.close();
@@ -77,6 +90,7 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     },
     rules,
     publicUrl: config.publicUrl,
+    trustedOrigins,
     basePath,
   });
   await app.register(identityRoutes, { prefix: apiPrefix, service });

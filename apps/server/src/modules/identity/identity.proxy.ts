@@ -24,8 +24,9 @@
  *   only on the mail system's state, never on the address, so it tells nothing about accounts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { checkValue, useSafeJsonParser } from '../../lib/request-guards.ts';
-import { CLIENT_IP_HEADER } from './identity.auth.ts';
+import { checkValue, linkOriginOf, useSafeJsonParser } from '../../lib/request-guards.ts';
+import type { TrustedOrigins } from '../../lib/trusted-origins.ts';
+import { CLIENT_IP_HEADER, LINK_ORIGIN_HEADER } from './identity.auth.ts';
 import { sendWebResponse, toWebRequest } from './identity.http.ts';
 import {
   createIdentityLimiter,
@@ -42,6 +43,8 @@ export interface IdentityProxyOptions {
   rules: RuleSettings;
   /** Origin better-auth serves (PUBLIC_URL). */
   publicUrl: string;
+  /** The origins the site is reached at: mail links start with the request's (ADDR-4). */
+  trustedOrigins: TrustedOrigins;
   /** Path better-auth answers under, e.g. `/pigo-stream/identity`. */
   basePath: string;
 }
@@ -85,7 +88,7 @@ const LIMITS_UNAVAILABLE = {
 /** Registers the catch-all route; mount it under the API prefix. */
 export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = async (
   app,
-  { service, limits, rules, publicUrl, basePath },
+  { service, limits, rules, publicUrl, trustedOrigins, basePath },
 ) => {
   // Scoped to these routes: better-auth's client posts sign-out with an empty JSON body, and
   // its endpoints also take HTML form posts.
@@ -177,11 +180,14 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
         publicUrl,
         url,
         body: forwardBody,
-        headers: { [CLIENT_IP_HEADER]: req.ip },
+        headers: {
+          [CLIENT_IP_HEADER]: req.ip,
+          [LINK_ORIGIN_HEADER]: linkOriginOf(req, trustedOrigins, publicUrl),
+        },
       });
       // Read before better-auth starts the mail, so every address gets the same answer.
       const mailDelayed = MAIL_CALLS.has(rule) ? service.mail.isDelayed() : undefined;
-      const response = await service.auth.handler(request);
+      const response = await service.authFor(req).handler(request);
       if (response.status < 400 && !SESSION_NEUTRAL_CALLS.has(rule)) service.forgetSessions();
       if (response.status === 404 && !response.body) {
         return reply

@@ -66,8 +66,16 @@ export class IdentityService {
     ttl: SESSION_CACHE_TTL_MS,
   });
 
+  private secureAuth: IdentityAuth | undefined;
+
+  /**
+   * @param auth the better-auth instance for plain http requests (cookies without `Secure`).
+   * @param makeSecureAuth builds, on the first request over https, the instance whose cookies
+   *   are `Secure` (ADDR-5 of docs/addresses.md).
+   */
   constructor(
-    readonly auth: IdentityAuth,
+    private readonly auth: IdentityAuth,
+    private readonly makeSecureAuth: () => IdentityAuth,
     readonly mail: MailOutbox,
     private readonly db: Database,
     private readonly config: IdentityConfig,
@@ -76,6 +84,17 @@ export class IdentityService {
     bus.subscribe((message) => {
       if (message.kind === 'sessions') this.verified.clear();
     });
+  }
+
+  /**
+   * The better-auth instance that answers `req`: cookies are `Secure` (and named
+   * `__Secure-pigostream...`) when the request came over https (`X-Forwarded-Proto` counts with
+   * TRUST_PROXY), plain over http, so a session works at every trusted origin.
+   */
+  authFor(req: FastifyRequest): IdentityAuth {
+    if (req.protocol !== 'https') return this.auth;
+    this.secureAuth ??= this.makeSecureAuth();
+    return this.secureAuth;
   }
 
   /**
@@ -112,7 +131,7 @@ export class IdentityService {
       const data = await kept;
       if (data && new Date(data.session.expiresAt).getTime() > Date.now()) return data;
     }
-    const lookup = this.auth.api.getSession({ headers: toWebHeaders(req.headers) });
+    const lookup = this.authFor(req).api.getSession({ headers: toWebHeaders(req.headers) });
     this.verified.set(key, lookup);
     try {
       const data = await lookup;

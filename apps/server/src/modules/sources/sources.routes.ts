@@ -35,8 +35,6 @@ export interface SourcesRoutesOptions {
   mediaDir: string | undefined;
   /** Prefix the API is mounted at, for local file links. */
   apiPrefix: string;
-  /** PUBLIC_URL's origin: local file links start with it, never with the request's Host. */
-  publicUrl: string;
   /** On PostgreSQL: the index several servers share, so a scan runs on one (issue 16). */
   sharedIndex?: SharedMediaIndex | undefined;
 }
@@ -69,7 +67,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
         response: { 200: serversSchema, 400: errorSchema },
       },
     },
-    (req) => service.listServers(req.query, opts.publicUrl),
+    (req) => service.listServers(req.query),
   );
 
   app.post(

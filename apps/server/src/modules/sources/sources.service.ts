@@ -18,10 +18,11 @@ export function mediaPath(apiPrefix: string, id: string): string {
 
 export interface SourcesService {
   /**
-   * Servers for a title. `origin` (`scheme://host[:port]`) makes local file links absolute, so
-   * the companion player can open them too.
+   * Servers for a title. Local file links are relative to the site (`/pigo-stream/sources/
+   * media/{id}`), so they play at whatever address the page was opened at (ADDR-4 of
+   * docs/addresses.md); the app makes them absolute with the page's origin for the player app.
    */
-  listServers(query: ServersQuery, origin: string): Promise<Server[]>;
+  listServers(query: ServersQuery): Promise<Server[]>;
 }
 
 /** Builds the service over the loaded templates and the scanned library. */
@@ -31,12 +32,12 @@ export function createSourcesService(deps: {
   apiPrefix: string;
 }): SourcesService {
   return {
-    async listServers(query, origin) {
+    async listServers(query) {
       const key = mediaKey(query.type, query.id, query.season, query.episode);
       const files = await deps.library.find(key);
       const local = files.map((file, i) => ({
         server_name: i === 0 ? LOCAL_SERVER_NAME : `${LOCAL_SERVER_NAME} ${i + 1}`,
-        server_link: `${origin}${mediaPath(deps.apiPrefix, file.id)}`,
+        server_link: mediaPath(deps.apiPrefix, file.id),
       }));
       return [
         ...local,

@@ -27,8 +27,6 @@ export interface StoreRoutesOptions {
   /** DATA_DIR (absolute) or `memory://`; release files live in its `releases` folder. */
   dataDir: string;
   apiPrefix: string;
-  /** PUBLIC_URL's origin: download links start with it, never with the request's Host. */
-  publicUrl: string;
 }
 
 export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app, opts) => {
@@ -50,7 +48,7 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
       },
     },
     async (req) => ({
-      version: (await service.release(req.query.platform, opts.publicUrl))?.version ?? NO_VERSION,
+      version: (await service.release(req.query.platform))?.version ?? NO_VERSION,
     }),
   );
 
@@ -65,7 +63,7 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
       },
     },
     async (req, reply) => {
-      const release = await service.release(req.query.platform, opts.publicUrl);
+      const release = await service.release(req.query.platform);
       if (!release) {
         return reply.code(404).send({ error: `No player download for ${req.query.platform} yet.` });
       }

@@ -8,10 +8,12 @@ import { listReleaseFiles, type Release, type ReleaseManifest } from './store.re
 
 export interface StoreService {
   /**
-   * The platform's release, or undefined when it has none. `origin` (`scheme://host[:port]`)
-   * makes links to served files absolute.
+   * The platform's release, or undefined when it has none. Links to files this server serves
+   * are relative to the site (`/pigo-stream/pigostore/files/{name}`), so a download works at
+   * whatever address the page was opened at (ADDR-4 of docs/addresses.md); RELEASES_FILE's
+   * links are as written there.
    */
-  release(platform: Platform, origin: string): Promise<Release | undefined>;
+  release(platform: Platform): Promise<Release | undefined>;
   /** Absolute path of a servable release file by its name, or undefined when not listed. */
   file(name: string): Promise<string | undefined>;
 }
@@ -24,13 +26,13 @@ export function createStoreService(deps: {
 }): StoreService {
   const { manifest, releasesDir, apiPrefix } = deps;
   return {
-    async release(platform, origin) {
+    async release(platform) {
       const configured = manifest[platform];
       if (configured) return configured;
       if (!releasesDir) return undefined;
       const found = (await listReleaseFiles(releasesDir)).get(platform);
       if (!found) return undefined;
-      const url = `${origin}${apiPrefix}/pigostore/files/${encodeURIComponent(found.name)}`;
+      const url = `${apiPrefix}/pigostore/files/${encodeURIComponent(found.name)}`;
       return { version: found.version, url };
     },
     async file(name) {

@@ -52,7 +52,8 @@ async function answerOf(
     ...(post ? { payload: JSON.stringify(call.body) } : {}),
     headers: {
       accept: 'application/json',
-      ...(post ? { 'content-type': 'application/json' } : {}),
+      // The page's own call, asked by the server for the page it serves: same origin.
+      ...(post ? { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } : {}),
       ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
       ...(req.headers.host ? { host: req.headers.host } : {}),
     },

@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
 import { AIRING_EPISODES, AIRING_SHOW, dayFrom } from './support/airing-show.ts';
 import { openPlay, section } from './support/play-page.ts';
+import { sameOrigin } from './support/same-origin.ts';
 
 /** A starter-catalogue show whose first season has aired in full. */
 const BREAKING_BAD = { id: 1396, type: 'tv', title: 'Breaking Bad' } as const;
@@ -19,6 +20,7 @@ test("marking a season watched marks its episodes on the strip; the show's progr
   // One episode played part-way through the API, as the video would have saved it.
   const me = (await (await page.request.get('/pigo-stream/auth/me')).json()) as { uid: string };
   const saved = await page.request.post('/pigo-stream/progress/save-progress', {
+    headers: sameOrigin(page),
     data: {
       userUID: me.uid,
       id: BREAKING_BAD.id,
@@ -63,6 +65,7 @@ test('finishing an episode moves Up Next to the following one, which its card op
   const me = (await (await page.request.get('/pigo-stream/auth/me')).json()) as { uid: string };
   const finish = async (episode: number) => {
     const res = await page.request.post('/pigo-stream/progress/save-progress', {
+      headers: sameOrigin(page),
       data: {
         userUID: me.uid,
         id: BREAKING_BAD.id,
@@ -114,6 +117,7 @@ test("New Episodes: Home's row and the page by day, the sidebar's badge until th
   await expect(menu).toHaveAccessibleName('Open menu');
 
   const added = await page.request.post('/pigo-stream/my-list/save-my-list', {
+    headers: sameOrigin(page),
     data: { userUID: me.uid, id: AIRING_SHOW.id, type: 'tv' },
   });
   expect(added.status()).toBe(200);
@@ -150,6 +154,7 @@ test("New Episodes: Home's row and the page by day, the sidebar's badge until th
     'true',
   );
   const saved = await page.request.post('/pigo-stream/progress/save-progress', {
+    headers: sameOrigin(page),
     data: {
       userUID: me.uid,
       id: AIRING_SHOW.id,
@@ -174,6 +179,7 @@ test('the anime episode grid marks the episodes watched', async ({ browser }, te
   // Naruto (TMDB tv 46260) opens in the anime view; its servers are asked for season 1.
   for (const episode of [2, 3]) {
     const saved = await page.request.post('/pigo-stream/progress/save-progress', {
+      headers: sameOrigin(page),
       data: {
         userUID: me.uid,
         id: 46260,

@@ -8,6 +8,7 @@ import { expect, test } from './support/fixtures.ts';
 import { withoutFirstAnswers } from './support/first-answers.ts';
 import { withTmdbImages } from './support/tmdb-images.ts';
 import { noMostWatched, searchToggle, seedLocalState, VIEWPORTS } from './support/home-page.ts';
+import { sameOrigin } from './support/same-origin.ts';
 
 /** A details answer of the shape `/media-details` gives. */
 function details(id: number, rating: number, genres: string[]) {
@@ -178,6 +179,7 @@ test('remembered search text hides the backdrop after a reload', async ({ page }
 test('a real watch event makes its title #1 Most Watched', async ({ page }) => {
   const me = (await (await page.request.get('/pigo-stream/auth/me')).json()) as { uid: string };
   const insert = await page.request.post('/pigo-stream/recommender/insert', {
+    headers: sameOrigin(page),
     data: { user_id: me.uid, item_id: 603, item_type: 'movie', watched: true },
   });
   expect(insert.ok()).toBe(true);

@@ -145,7 +145,7 @@ export function requestOriginOf(req: FastifyRequest): string | undefined {
  * script); browsers send `Origin` on every write, so a cookie with no site named is refused.
  */
 function isCookieless(req: FastifyRequest): boolean {
-  return req.headers.cookie === undefined;
+  return !req.headers.cookie;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@playwright/test';
 import path from 'node:path';
 import { createVerifiedAccount } from './accounts.ts';
+import { sameOrigin } from './same-origin.ts';
 
 /** A title as the tests save it. */
 export interface Title {
@@ -75,6 +76,7 @@ export async function trendingTitles(
 export async function watch(user: FreshUser, titles: readonly Title[]): Promise<void> {
   for (const { id, type } of titles) {
     const response = await user.request.post('/pigo-stream/watch-history/save-watch-history', {
+      headers: sameOrigin(),
       data: { userUID: user.uid, id, type },
     });
     expect(response.ok()).toBe(true);
@@ -85,6 +87,7 @@ export async function watch(user: FreshUser, titles: readonly Title[]): Promise<
 export async function addToMyList(user: FreshUser, titles: readonly Title[]): Promise<void> {
   for (const { id, type } of titles) {
     const response = await user.request.post('/pigo-stream/my-list/save-my-list', {
+      headers: sameOrigin(),
       data: { userUID: user.uid, id, type },
     });
     expect(response.ok()).toBe(true);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mediaDir } from './e2e-env.ts';
 import { appReady } from './first-answers.ts';
+import { sameOrigin } from './same-origin.ts';
 
 /** A Chromium user agent on Windows (spec 4: the player app hand-off is tried there). */
 export const WINDOWS_UA =
@@ -210,7 +211,7 @@ export async function addToMediaLibrary(
   await expect
     .poll(
       async () => {
-        await page.request.post('/pigo-stream/sources/rescan');
+        await page.request.post('/pigo-stream/sources/rescan', { headers: sameOrigin(page) });
         const response = await page.request.get(
           `/pigo-stream/sources/servers?id=${String(title.id)}&type=${title.type}`,
         );

@@ -82,3 +82,17 @@ it('lets posters from TMDB and anime covers from AniList load, and no other imag
     'https://s4.anilist.co',
   ]);
 });
+
+it('sends the opener policy to pages at a loopback name or over https, not over plain http at a LAN name', async () => {
+  for (const host of ['localhost:3000', '127.0.0.2:3000', '[::1]:3000']) {
+    const res = await t.app.inject({ url: '/index', headers: { host } });
+    expect(res.headers['cross-origin-opener-policy'], host).toBe('same-origin');
+  }
+  for (const host of ['192.168.1.10:3000', 'nas.local:3000', 'localhost.evil.example']) {
+    const res = await t.app.inject({ url: '/index', headers: { host } });
+    // Chromium ignores it there and reports the ignored header as a console error.
+    expect(res.headers['cross-origin-opener-policy'], host).toBeUndefined();
+    expect(res.headers['x-content-type-options'], host).toBe('nosniff');
+    expect(String(res.headers['content-security-policy']), host).toContain("default-src 'self'");
+  }
+});

@@ -80,6 +80,7 @@ export function addSecurityHeaders(
   api?: ApiPaths,
 ): void {
   const headers = securityHeadersOf(options);
+  const plainHttpHeaders = withoutOpenerPolicy(headers);
   const apiStart = api ? `${api.prefix}/` : undefined;
   const pages = api?.pages ?? [];
   const isApi = (url: string) =>
@@ -87,7 +88,40 @@ export function addSecurityHeaders(
     url.startsWith(apiStart) &&
     !pages.some((page) => url === page || url.startsWith(`${page}/`));
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApi(req.url) ? API_SECURITY_HEADERS : headers);
+    if (isApi(req.url)) reply.headers(API_SECURITY_HEADERS);
+    else {
+      reply.headers(
+        req.protocol === 'https' || isLoopbackName(req.hostname) ? headers : plainHttpHeaders,
+      );
+    }
     done();
   });
+}
+
+/**
+ * `headers` without `Cross-Origin-Opener-Policy`, for pages served over plain http at a name
+ * that is not loopback (the machine's LAN address, `nas.local`: ADDR-1 of docs/addresses.md).
+ * Browsers ignore the header on such an untrustworthy origin and Chromium reports it as a
+ * console error on every page load; it means nothing there.
+ */
+function withoutOpenerPolicy(headers: HeaderSet): HeaderSet {
+  const rest = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name !== 'cross-origin-opener-policy'),
+  );
+  return Object.freeze(rest);
+}
+
+/**
+ * Whether a host name is a potentially trustworthy origin's over plain http (W3C Secure
+ * Contexts): `localhost`, `*.localhost`, 127.0.0.0/8 or `[::1]`.
+ */
+export function isLoopbackName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/:\d+$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '::1'
+  );
 }

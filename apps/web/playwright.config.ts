@@ -16,19 +16,13 @@ import { defineConfig } from '@playwright/test';
 import {
   APP_PORT,
   APP_URL,
-  CHAT_URL,
   CHROMIUM_LAUNCH,
-  SOURCE_REPOSITORY_URL,
-  OIDC_CLIENT_ID,
-  OIDC_CLIENT_SECRET,
-  OIDC_ISSUER,
   SCREENS_PORT,
   SCREENS_URL,
-  SMTP_PORT,
 } from './e2e/support/e2e-env.ts';
 import { writeAiringShow } from './e2e/support/airing-show.ts';
+import { appServerEnv, REPO_ROOT, SERVER_COMMAND } from './e2e/support/app-server.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 // Set once in the runner's process; workers inherit them, and the teardown removes them.
 const runId = String(Date.now());
 process.env.PIGO_E2E_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-${runId}`);
@@ -38,36 +32,13 @@ process.env.PIGO_E2E_SCREENS_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-scree
 const dataDir = process.env.PIGO_E2E_DATA_DIR;
 // The local media library starts empty; tests put files in it and ask the server to rescan.
 mkdirSync(process.env.PIGO_E2E_MEDIA_DIR, { recursive: true });
-const configDir = path.join(import.meta.dirname, 'e2e/support/config');
 // A show airing around today (e2e/support/airing-show.ts), imported before the server starts.
 process.env.PIGO_E2E_AIRING_FILE ??= path.join(os.tmpdir(), `pigo-e2e-airing-${runId}.jsonl`);
 const airingShowFile = process.env.PIGO_E2E_AIRING_FILE;
 if (!existsSync(airingShowFile)) writeAiringShow(airingShowFile);
 
-/** The last build of the server, with npm start's flags (package.json). */
-const SERVER_COMMAND = 'npm run serve';
-
 /** What both app servers under test are configured with, besides PORT and DATA_DIR. */
-const serverEnv = {
-  LOG_LEVEL: 'warn',
-  // As behind a reverse proxy: each test's requests carry their own X-Forwarded-For address
-  // (e2e/support/client-address.ts), so the per-IP identity limits count each test alone.
-  TRUST_PROXY: 'true',
-  // The built app (default apps/web/dist); another folder keeps parallel runs apart.
-  ...(process.env.PIGO_E2E_WEB_DIST ? { WEB_DIST: process.env.PIGO_E2E_WEB_DIST } : {}),
-  SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
-  MAIL_FROM: 'PigoStream <no-reply@pigostream.test>',
-  GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
-  GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
-  GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
-  CHAT_URL: CHAT_URL,
-  SOURCE_REPOSITORY_URL: SOURCE_REPOSITORY_URL,
-  // One link template with a movie link only, so shows without local files have no servers.
-  SOURCES_FILE: path.join(configDir, 'sources.e2e.json'),
-  MEDIA_DIR: process.env.PIGO_E2E_MEDIA_DIR,
-  // Releases for windows, android and linux; macos and ios have none (version NA).
-  RELEASES_FILE: path.join(configDir, 'releases.e2e.json'),
-};
+const serverEnv = appServerEnv();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -118,7 +89,7 @@ export default defineConfig({
         `node --enable-source-maps apps/server/dist/cli.js import movnix-tv ${airingShowFile}`,
         SERVER_COMMAND,
       ].join(' && '),
-      cwd: repoRoot,
+      cwd: REPO_ROOT,
       url: `${APP_URL}/pigo-stream/health`,
       env: { ...serverEnv, PORT: String(APP_PORT), DATA_DIR: dataDir },
       reuseExistingServer: false,
@@ -130,7 +101,7 @@ export default defineConfig({
       // The screen pictures' server (screens.spec.ts): the starter catalogue only, loaded by the
       // server itself into its empty database.
       command: SERVER_COMMAND,
-      cwd: repoRoot,
+      cwd: REPO_ROOT,
       url: `${SCREENS_URL}/pigo-stream/health`,
       env: {
         ...serverEnv,

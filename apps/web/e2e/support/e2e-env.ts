@@ -25,6 +25,13 @@ export const SCREENS_URL = `http://localhost:${SCREENS_PORT}`;
 export const CHAT_URL = 'https://chat.example.org/pigostream';
 export const SOURCE_REPOSITORY_URL = 'https://git.example.org/pigostream/pigostream';
 
+/**
+ * The reverse-proxy walk (new-user-walk.spec.ts): an app server of its own, started by the spec
+ * with PUBLIC_URL and ALLOWED_ORIGINS, and Debian's nginx in front of it.
+ */
+export const PROXIED_APP_PORT = 3220 + PORT_OFFSET;
+export const PROXY_PORT = 3221 + PORT_OFFSET;
+
 /** The SMTP server the app server sends its mail to (smtp-server, in the runner process). */
 export const SMTP_PORT = 2526 + PORT_OFFSET;
 
@@ -97,3 +104,13 @@ export const CHROMIUM_LAUNCH = {
     `--disable-features=${DISABLED_FEATURES.join(',')}`,
   ],
 };
+
+/**
+ * {@link CHROMIUM_LAUNCH} with each of `hosts` resolved to 127.0.0.1 by Chromium itself
+ * (`--host-resolver-rules`), as a name in the machine's hosts file or a proxy's DNS record would
+ * be: the tests reach the app server at names this machine's resolver does not know.
+ */
+export function chromiumLaunchMapping(hosts: readonly string[]): typeof CHROMIUM_LAUNCH {
+  const rules = hosts.map((host) => `MAP ${host} 127.0.0.1`).join(',');
+  return { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, `--host-resolver-rules=${rules}`] };
+}

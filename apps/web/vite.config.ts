@@ -1,17 +1,22 @@
 /**
  * Vite build of the single-page app. The server serves `dist/` from the site root (spec 9:
- * "served from the site root"): hashed files under `/assets`, `index.html` for the app routes.
+ * "served from the site root"): hashed files under `/assets`, `index.html` for the app routes,
+ * and the installable app's files (pwa.config.ts): `manifest.webmanifest`, the service worker
+ * `sw.js` and its Workbox runtime `workbox-*.js`.
  * In dev, API calls are proxied to a server on PIGO_API_PORT (default 3000).
  */
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { PWA_OPTIONS } from './pwa.config.ts';
 
 const apiPort = process.env.PIGO_API_PORT ?? '3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), tailwindcss()],
+  // The server render's build (below) makes no manifest and no service worker.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [VitePWA(PWA_OPTIONS)])],
   // The manifest lets scripts/web-budget.ts weigh what each route loads on a first visit.
   build: {
     outDir: 'dist',
@@ -45,6 +50,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // React's production build and every dependency in it, so the server loads it from
   // dist/.server/ without the web app's node_modules.
   ...(isSsrBuild && {
+    // The public files (favicon, icons) are the app build's; the server entry reads none.
+    publicDir: false,
     ssr: { noExternal: true },
     define: { 'process.env.NODE_ENV': '"production"' },
   }),

@@ -1,6 +1,6 @@
 /**
  * Entry point: starts the sign-in check and the first screen's chunks at once, in parallel, and
- * mounts the router into `#root`.
+ * mounts the router into `#root`; once the page has loaded, registers the service worker.
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -47,3 +47,17 @@ void ready.then(() => {
     );
   });
 });
+
+// The service worker (offline starts, the update prompt) from a chunk of its own once the page
+// has loaded: none of it is in this entry script, nor in the way of the first screen's loads. A
+// page the server rendered imports this script after its first paint, maybe after `load`.
+const registerWorker = () => {
+  import('./app/update-prompt.tsx').then(
+    (m) => {
+      m.registerServiceWorker();
+    },
+    () => undefined,
+  );
+};
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });

@@ -1,6 +1,7 @@
 /**
  * The app's own error screen for a route that failed to render or load (spec 2: the router's
- * default error pages are not product behaviour; spec 8: ChunkLoadError).
+ * default error pages are not product behaviour; spec 8: ChunkLoadError), and the offline screen
+ * of the installed app (pwa.config.ts: the shell starts offline, the server cannot be reached).
  */
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
@@ -17,17 +18,23 @@ const SERVER_ERROR_TITLE = 'Server is not responding';
 /**
  * Explains what failed and offers a reload: a missing script chunk, the server not answering
  * (a route loader's call failed with 'Failed to fetch data. Server is not responding.': titled
- * 'Server is not responding' with a Retry button, as on Home), or anything else.
+ * 'Server is not responding' with a Retry button, as on Home), or anything else. Either of the
+ * first two while the browser says it has no network (`navigator.onLine` false: the installed
+ * app started offline from its cached shell) is 'You are offline' with a 'Try again' button
+ * (a reload) and nothing else: there is no data to show without the server.
  */
 export function RouteError({ error }: { error: unknown }) {
   const chunkFailed = error instanceof Error && error.name === 'ChunkLoadError';
   const serverDown = error instanceof ApiError && error.message === API_MESSAGES.noResponse;
+  const offline = (chunkFailed || serverDown) && !navigator.onLine;
   if (!chunkFailed && !serverDown) console.error(error);
-  const title = chunkFailed
-    ? 'Could not load this page'
-    : serverDown
-      ? SERVER_ERROR_TITLE
-      : 'Something went wrong';
+  const title = offline
+    ? 'You are offline'
+    : chunkFailed
+      ? 'Could not load this page'
+      : serverDown
+        ? SERVER_ERROR_TITLE
+        : 'Something went wrong';
   return (
     <PlaceholderScreen
       icon={TriangleAlert}
@@ -41,23 +48,27 @@ export function RouteError({ error }: { error: unknown }) {
             }}
             className="rounded-md bg-accent px-4 py-2 font-medium text-white hover:bg-rose-700"
           >
-            {serverDown ? 'Retry' : 'Reload'}
+            {offline ? 'Try again' : serverDown ? 'Retry' : 'Reload'}
           </button>
-          <Link
-            to="/index"
-            className="rounded-md bg-white/10 px-4 py-2 font-medium hover:bg-white/20"
-          >
-            Home
-          </Link>
+          {!offline && (
+            <Link
+              to="/index"
+              className="rounded-md bg-white/10 px-4 py-2 font-medium hover:bg-white/20"
+            >
+              Home
+            </Link>
+          )}
         </div>
       }
     >
       <p>
-        {chunkFailed
-          ? 'A part of the app failed to load. Check your connection, then reload to get the latest version.'
-          : serverDown
-            ? API_MESSAGES.noResponse
-            : 'This screen hit an unexpected error. Reloading usually fixes it.'}
+        {offline
+          ? 'PigoStream needs the internet to reach its server. Check your connection, then try again.'
+          : chunkFailed
+            ? 'A part of the app failed to load. Check your connection, then reload to get the latest version.'
+            : serverDown
+              ? API_MESSAGES.noResponse
+              : 'This screen hit an unexpected error. Reloading usually fixes it.'}
       </p>
     </PlaceholderScreen>
   );

@@ -1,11 +1,13 @@
 /**
  * Serves the built single-page app: hashed assets under `/assets` with a one-year immutable
- * cache, `index.html` (never cached) for `/` and the spec's routes (history fallback), and a
- * JSON 404 for unknown API paths. Each route's `index.html` carries `<link>` hints in `<head>`
- * (route-hints.ts, issue 9): module preloads of its lazy chunks and, with a session cookie,
- * the answers of its first data calls in the page (first-answers.ts, issue 19), or preloads of
- * those the page does not carry; for a verified visitor of Home or the play page, the first
- * screen itself, rendered by the server (first-screen.ts, issue 19).
+ * cache, `index.html` (never cached) for `/` and the spec's routes (history fallback), the
+ * installable app's service worker and manifest (apps/web/pwa.config.ts; see
+ * {@link staticCacheControl}), and a JSON 404 for unknown API paths. Each route's `index.html`
+ * carries `<link>` hints in `<head>` (route-hints.ts, issue 9): module preloads of its lazy
+ * chunks and, with a session cookie, the answers of its first data calls in the page
+ * (first-answers.ts, issue 19), or preloads of those the page does not carry; for a verified
+ * visitor of Home or the play page, the first screen itself, rendered by the server
+ * (first-screen.ts, issue 19).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +42,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
   '/pigostore',
   '/reset-password',
 ];
+
+/**
+ * The `Cache-Control` of a file of the build, by its path in the build folder with `/` between
+ * folders (`assets/x.js`, `sw.js`):
+ * - hashed files (`assets/*`, and Workbox's runtime `workbox-<content hash>.js`): one year,
+ *   immutable;
+ * - the service worker `sw.js`, the web app manifest `manifest.webmanifest` and the static shell
+ *   `index.html`: `no-cache`, so a new build's worker (and the update prompt) is found on the
+ *   next load, and a cache in between never serves a shell naming files the build no longer has;
+ * - anything else (icons, the favicon): one hour.
+ */
+export function staticCacheControl(file: string): string {
+  if (file.startsWith('assets/') || /^workbox-[\da-f]{8,}\.js$/.test(file)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  if (file === 'sw.js' || file === 'manifest.webmanifest' || file === 'index.html') {
+    return 'no-cache';
+  }
+  return 'public, max-age=3600';
+}
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>PigoStream</title>
 <p>The web app is not built yet. Run <code>npm start</code> (it builds first) or <code>npm run build</code>.</p>`;
@@ -83,11 +105,8 @@ const webPlugin: FastifyPluginAsync<{ webDist: string; apiPrefix: string }> = as
       index: false,
       wildcard: false,
       setHeaders(reply, file) {
-        const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        const inBuild = path.relative(webDist, file).split(path.sep).join('/');
+        reply.header('cache-control', staticCacheControl(inBuild));
       },
     });
   }

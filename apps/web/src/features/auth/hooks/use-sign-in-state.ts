@@ -32,6 +32,8 @@ function redirectErrorMessage(code: string): string {
  * first-ever session. Returns the user (undefined while unknown) and `showOverlay`: true while
  * the state is being determined, for at most {@link LOADING_OVERLAY_MAX_MS} ms, and while
  * leaving for /index.
+ * @throws the failed check's ApiError (to the route's error screen, which then says 'You are
+ *   offline') when the state is unknown because the browser has no network.
  */
 export function useSignInState(onPending: (user: AuthUser) => void) {
   const navigate = useNavigate();
@@ -96,6 +98,8 @@ export function useSignInState(onPending: (user: AuthUser) => void) {
     void navigate('/index', { replace: true });
   }, [user, navigate]);
 
+  // Offline (the installed app's shell starts without the server), no one can sign in here.
+  if (me.error && user === undefined && !navigator.onLine) throw me.error;
   const determining = me.isPending && !overlayExpired;
   return { user, showOverlay: determining || user?.emailVerified === true };
 }

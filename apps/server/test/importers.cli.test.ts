@@ -94,7 +94,9 @@ describe('pigo CLI', () => {
     const nobody = cli(['import-user', 'nobody@gmail.com', diary], env);
     expect(nobody.status).toBe(1);
     expect(nobody.stderr).toBe('pigo: no account has the e-mail address nobody@gmail.com.\n');
-  });
+    // Seven CLI processes, each opening the embedded database: 62 s on this 2-core machine with
+    // a browser suite beside it (load 8), over the suite's 60 s default.
+  }, 180_000);
 
   it('loads the starter catalogue beside imported titles, once', () => {
     // The imported file came first, so a server would not load the starter by itself.

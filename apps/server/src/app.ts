@@ -39,7 +39,9 @@ import {
   refuseNonCanonicalPaths,
   useSafeJsonParser,
 } from './lib/request-guards.ts';
+import { answerClientError } from './lib/client-errors.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
+import { unavailableAnswer } from './lib/database-unavailable.ts';
 import { createTrustedOrigins, type TrustedOrigins } from './lib/trusted-origins.ts';
 import {
   cacheResponses,
@@ -51,7 +53,7 @@ import {
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createReadiness, sqlStateOf, type Readiness } from './modules/health/readiness.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import {
   ForbiddenUserError,
   NotAuthenticatedError,
@@ -81,29 +83,6 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the trusted origins (tests); defaults to the configured ones and the machine's. */
   trustedOrigins?: TrustedOrigins;
-}
-
-/**
- * The answer to a request the database could not carry out for lack of resources (issue 15):
- * 503 with a message the app shows, for SQLSTATE classes 53 (disk full, out of memory),
- * 08 (connection) and 57P (shutting down), and read-only 25006. Its transaction was rolled
- * back: nothing of the request was kept. Undefined for any other error.
- */
-function unavailableAnswer(error: unknown): { error: string } | undefined {
-  const state = sqlStateOf(error);
-  const errno = (error as { code?: unknown } | undefined)?.code;
-  if (state === '53100' || errno === 'ENOSPC') {
-    return {
-      error: "The server's disk is full, so this was not saved. Please try again later.",
-    };
-  }
-  if (state && (/^(53|08|57P)/.test(state) || state === '25006')) {
-    return {
-      error:
-        'The database cannot take changes right now, so this was not saved. Please try again later.',
-    };
-  }
-  return undefined;
 }
 
 /** Largest accepted request body, in bytes. */
@@ -162,6 +141,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Requests Node's HTTP parser refuses (headers too large, raw bytes in the path) answer in
+    // the API's shape with `Connection: close`, without a body for HEAD (ROB-3).
+    clientErrorHandler: answerClientError(API_PREFIX),
     // Malformed URLs and content types the router rejects answer in the API's `{ error }` shape;
     // a path it cannot decode is refused like any other non-canonical path (request-guards.ts).
     frameworkErrors: (error, req, reply) => {
@@ -208,11 +190,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const message = error instanceof Error ? error.message : 'Bad request';
       return reply.code(status).send({ error: message });
     }
-    const unavailable = unavailableAnswer(error);
+    // The database could not carry it out: 503 with a message the app shows (ROB-4). A lost
+    // connection is logged once per outage by the readiness checker, not once per request.
+    const unavailable = unavailableAnswer(error, req.method);
     if (unavailable) {
-      req.log.error({ err: error }, 'request failed: the database cannot take it');
-      late.readiness?.nudge();
-      return reply.code(503).send(unavailable);
+      if (unavailable.cause === 'connection' && late.readiness) {
+        late.readiness.connectionLost(error);
+      } else {
+        req.log.error({ err: error }, 'request failed: the database cannot take it');
+        late.readiness?.nudge();
+      }
+      return reply.code(503).send(unavailable.body);
     }
     req.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });

@@ -3,8 +3,9 @@
  * (TEST_DB): a backup taken while 20 clients save to My List holds every save acknowledged
  * before it began, and restores into a fresh database that the app then serves (lists,
  * search through the trigram index, new rows past the restored ids). A restore refuses a
- * database with user data unless forced, refuses a damaged, cut or newer file with one line
- * and changes nothing, and fills an older backup's missing columns with their defaults.
+ * database with user data unless forced, refuses a damaged, cut or newer file, or one holding a
+ * time no client can read (ROB-2 of docs/robustness.md: naming its line), with one line and
+ * changes nothing, and fills an older backup's missing columns with their defaults.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -342,6 +343,22 @@ describe('a file that cannot be restored', () => {
       /is not a PigoStream backup \(not a gzip file\)/,
     ],
     [
+      "with a time no client can read in a user's lists (ROB-2)",
+      () => impossibleTime('infinite.pigo.gz', 'watch_history', 'watched_at', 'infinity'),
+      /line \d+: watch_history\.watched_at is "infinity", not a time PigoStream can use.*nothing was changed/,
+    ],
+    [
+      "with a year past 9999 in a user's lists (ROB-2)",
+      () =>
+        impossibleTime('far.pigo.gz', 'watch_history', 'watched_at', '294276-01-01T00:00:00+00:00'),
+      /line \d+: watch_history\.watched_at is "294276-01-01T00:00:00\+00:00"/,
+    ],
+    [
+      'with a time before Christ in the catalogue (ROB-2)',
+      () => impossibleTime('bc.pigo.gz', 'titles', 'updated_at', '0044-03-15T00:00:00+00:00 BC'),
+      /line \d+: titles\.updated_at is "0044-03-15T00:00:00\+00:00 BC"/,
+    ],
+    [
       'made by a newer PigoStream',
       () =>
         editBackup(good, 'newer.pigo.gz', ([header = '', ...rest]) => {
@@ -352,6 +369,32 @@ describe('a file that cannot be restored', () => {
       /was made by a newer PigoStream: its database has migration 9999_future/,
     ],
   ];
+
+  /**
+   * The good backup with `column` of the first row of `table` set to `value`; the message must
+   * name that row's line.
+   */
+  function impossibleTime(name: string, table: string, column: string, value: string): string {
+    let current = '';
+    let edited = -1;
+    const out = editBackup(good, name, (lines) =>
+      lines.map((line, i) => {
+        if (line.startsWith('{"pigostream":"table"')) {
+          current = (JSON.parse(line) as { name: string }).name;
+          return line;
+        }
+        if (edited !== -1 || current !== table || !line.startsWith('{')) return line;
+        edited = i + 1;
+        const row = JSON.parse(line) as Record<string, unknown>;
+        row[column] = value;
+        return JSON.stringify(row);
+      }),
+    );
+    expect(edited, `${table} has rows in the backup`).toBeGreaterThan(1);
+    expectedLine.set(out, edited);
+    return out;
+  }
+  const expectedLine = new Map<string, number>();
 
   for (const [label, make, message] of refusals) {
     it(`refuses a file ${label} with one line and changes nothing`, async () => {
@@ -364,6 +407,8 @@ describe('a file that cannot be restored', () => {
       expect([BackupFileError, RestoreRefusedError].some((k) => error instanceof k)).toBe(true);
       const text = (error as Error).message;
       expect(text).toMatch(message);
+      const line = expectedLine.get(file);
+      if (line !== undefined) expect(text).toContain(`line ${String(line)}:`);
       expect(text).not.toContain('\n');
       expect(await tableContents(target)).toEqual(contents);
     });

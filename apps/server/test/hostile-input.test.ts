@@ -11,7 +11,20 @@
  * `app.inject` would resolve them) answers 400 'Invalid request path.'; JSON nested deeper than
  * 32 levels and NUL characters anywhere in a body answer 400; a write from a foreign origin
  * answers 403 'Requests from another site are not accepted.'.
+ *
+ * ROB-1 and ROB-3 of docs/robustness.md add, with 0 answers of 5xx: requests built from the
+ * OpenAPI document's own schemas (values each call accepts, the signed-in user's id, a show of
+ * the catalogue) with one field made hostile, nested fields included (an import's episodes),
+ * every whole-number, number, time, digits and text field tried with the shapes at and past
+ * the database's limits (2^31, 2^53, 1.5, "Infinity", "2024-13-45T99:99:99Z", year 294276,
+ * 3,000 characters that do not compress) and at random; identity calls with such text; and
+ * requests Node's HTTP parser refuses (a 17,000-character query, a 20 kB header, raw bytes in
+ * the path, a line that is not HTTP), by GET, HEAD and POST, over keep-alive connections:
+ * each answers with `Connection: close` and a message (no body for HEAD), and the client's
+ * next request on the same agent answers 200, with no connection reset.
  */
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -20,6 +33,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@pigostream/db';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { listenOnLoopback, rawRequest } from './helpers/raw-http.ts';
+import {
+  documentedCalls,
+  exampleCall,
+  leavesOf,
+  requestOf,
+  shapesFor,
+  TEXT_SHAPES,
+  withLeaf,
+  type DocumentedCall,
+} from './helpers/schema-values.ts';
 import { INVALID_API_PATH, INVALID_IDENTITY_PATH } from './helpers/spellings.ts';
 import { API, createUser, request, type TestUser } from './helpers/users.ts';
 import { ROUTES, type RouteSpec } from './hostile-input.routes.ts';
@@ -231,10 +254,16 @@ function fillPath(template: string, params: string[]): string {
   return template.replace(/\{\}/g, () => params[i++] ?? '');
 }
 
-/** The answer's message: `{ error }` (product calls) or `{ message }` (identity server). */
+/**
+ * The answer's message: `{ error }` (product calls), `{ message }` (identity server), or the
+ * first of GraphQL's `{ errors: [{ message }] }` (the anime lookup).
+ */
 function messageOf(res: InjectResponse): unknown {
   const body = res.json<Record<string, unknown>>();
-  return typeof body.error === 'string' ? body.error : body.message;
+  if (typeof body.error === 'string') return body.error;
+  if (Array.isArray(body.errors))
+    return (body.errors[0] as { message?: unknown } | undefined)?.message;
+  return body.message;
 }
 
 /** Checks one answer; returns a description of what is wrong, or null. */
@@ -534,4 +563,343 @@ it('covers every route the API documents', () => {
   );
   const covered = new Set(ROUTES.map((r) => `${r.method} ${r.path.split('?')[0] ?? ''}`));
   expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+});
+
+/** The documented call a route of ROUTES names (`{}` for each path parameter). */
+function documentedCall(route: RouteSpec): DocumentedCall {
+  const call = documentedCalls(t.app.swagger()).find(
+    (c) =>
+      c.method === route.method &&
+      c.path.replace(API, '').replace(/\{[^}]+\}/g, '{}') === route.path,
+  );
+  if (!call) throw new Error(`${route.method} ${route.path} is not in the API document`);
+  return call;
+}
+
+/** Routes of the API document (the identity calls are better-auth's, without a schema). */
+const SCHEMA_ROUTES = ROUTES.filter((r) => !r.path.startsWith('/identity/'));
+
+/**
+ * Calls whose schema-built request is accepted as it is (so a hostile value in any one of its
+ * fields is the only thing wrong with it, and the call goes to the database with the rest).
+ */
+const ACCEPTED_AS_BUILT = new Set([
+  'POST /transfer/apply-import',
+  'POST /progress/save-progress',
+  'POST /progress/mark-season',
+  'POST /progress/player-token',
+  'POST /my-list/save-my-list',
+  'POST /watch-history/save-watch-history',
+  'POST /recommender/insert',
+  'GET /progress/{}/fetch-progress',
+  'GET /playground/season',
+  'GET /sources/servers',
+]);
+
+describe("hostile input: the schema's own values with a field made hostile (ROB-1)", () => {
+  /** Signed in for these requests, so the owner's data of the tests above stays as it is. */
+  let prober: TestUser;
+
+  beforeAll(async () => {
+    prober = await createUser(t.app);
+  });
+
+  it.each(SCHEMA_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: every field, nested ones included, with every shape of its kind: never a 5xx',
+    async (name, route) => {
+      const call = documentedCall(route);
+      const built = exampleCall(call, prober.uid);
+      const send = (values: typeof built) => {
+        const { url, body } = requestOf(call, values);
+        return request(t.app, prober, call.method, url, body).then((res) => ({ url, res }));
+      };
+      const problems: string[] = [];
+      const asBuilt = await send(built);
+      const builtProblem = problemWith(asBuilt.res);
+      if (builtProblem) problems.push(`as built: ${asBuilt.url} -> ${builtProblem}`);
+      else if (ACCEPTED_AS_BUILT.has(name) && asBuilt.res.statusCode !== 200) {
+        problems.push(
+          `as built: ${asBuilt.url} -> ${String(asBuilt.res.statusCode)} ${asBuilt.res.body}`,
+        );
+      }
+      for (const leaf of leavesOf(call, built)) {
+        for (const shape of shapesFor(leaf.kind)) {
+          const { url, res } = await send(withLeaf(built, leaf.path, shape));
+          const problem = problemWith(res);
+          if (problem) {
+            problems.push(
+              `${leaf.path.join('.')} = ${JSON.stringify(shape).slice(0, 40)}: ${call.method} ${url.slice(0, 100)} -> ${problem}`,
+            );
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.each(SCHEMA_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: up to three fields made hostile at random: never a 5xx',
+    async (_name, route) => {
+      const call = documentedCall(route);
+      const built = exampleCall(call, prober.uid);
+      const leaves = leavesOf(call, built);
+      if (leaves.length === 0) return;
+      const change = fc.tuple(
+        fc.nat(),
+        fc.oneof(
+          { weight: 3, arbitrary: fc.nat().map((i) => ({ shape: i })) },
+          { weight: 2, arbitrary: hostileValue.map((value) => ({ value })) },
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 3 }), async (changes) => {
+          let values = built;
+          for (const [at, what] of changes) {
+            const leaf = leaves[at % leaves.length] ?? leaves[0];
+            if (!leaf) continue;
+            const shapes = shapesFor(leaf.kind);
+            const value = 'value' in what ? what.value : shapes[what.shape % shapes.length];
+            values = withLeaf(values, leaf.path, value);
+          }
+          const { url, body } = requestOf(call, values);
+          const res = await request(t.app, prober, call.method, url, body);
+          const problem = problemWith(res);
+          if (problem) {
+            throw new Error(
+              `${call.method} ${url.slice(0, 200)} ${body === undefined ? '' : JSON.stringify(body).slice(0, 300)} -> ${problem}`,
+            );
+          }
+        }),
+        { seed: SEED, numRuns: 2 * RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    },
+  );
+});
+
+/**
+ * `length` letters and digits that hardly compress (a well-formed e-mail's local part past any
+ * index's row size).
+ */
+function alphanumeric(length: number): string {
+  const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let seed = 12_345;
+  return Array.from({ length }, () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return chars[seed % chars.length] ?? 'a';
+  }).join('');
+}
+
+/** A value an identity call accepts for `key`, so one hostile field is all that is wrong. */
+function identityValue(key: string): string {
+  if (key === 'email') return `p${String(Date.now())}@gmail.com`;
+  if (key === 'password' || key === 'newPassword') return 'secret-pass';
+  if (key === 'name') return 'Tester';
+  if (/URL$|redirectTo/.test(key)) return '/';
+  if (key === 'provider' || key === 'providerId') return 'google';
+  return 'abc';
+}
+
+describe('hostile input: identity calls with text at the database limits (ROB-1)', () => {
+  const calls = ROUTES.filter((r) => r.path.startsWith('/identity/') && r.body && r.params === 0);
+  let ip = 0;
+
+  it.each(calls.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: every field as long, incompressible, odd or hostile text: never a 5xx',
+    async (_name, route) => {
+      const keys = route.body ?? [];
+      const problems: string[] = [];
+      const incompressible = TEXT_SHAPES[3] ?? '';
+      for (const key of keys) {
+        const shapes = [
+          ...TEXT_SHAPES,
+          ...(key === 'email'
+            ? [
+                `${incompressible}@gmail.com`,
+                `${alphanumeric(8_000)}@gmail.com`,
+                `${'a'.repeat(300)}@gmail.com`,
+                `a@${'b'.repeat(300)}.com`,
+              ]
+            : []),
+        ];
+        for (const shape of shapes) {
+          const body = Object.fromEntries(
+            keys.map((k) => [k, k === key ? shape : identityValue(k)]),
+          );
+          ip += 1;
+          const res = await request(t.app, null, route.method, `${API}${route.path}`, body, {
+            remoteAddress: `10.77.${String(Math.floor(ip / 250) % 250)}.${String((ip % 250) + 1)}`,
+          });
+          const problem = problemWith(res);
+          if (problem)
+            problems.push(`${key} = ${JSON.stringify(shape).slice(0, 40)} -> ${problem}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});
+
+/** An answer read over a keep-alive agent, or the error the request ended with. */
+type AgentAnswer =
+  { status: number; headers: IncomingHttpHeaders; body: string } | { error: string };
+
+/** Sends one request through `agent` (path and headers as given) and reads the answer. */
+function viaAgent(
+  agent: Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<AgentAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers, agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+      });
+      res.on('error', (error: NodeJS.ErrnoException) => {
+        resolve({ error: error.code ?? error.message });
+      });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      resolve({ error: error.code ?? error.message });
+    });
+    req.end(method === 'POST' ? '{}' : undefined);
+  });
+}
+
+/** Requests the parser refuses, sent by a well-behaved client, and the status they answer. */
+const PARSER_REFUSALS: {
+  label: string;
+  status: number;
+  make(path: string): { path: string; headers?: Record<string, string> };
+}[] = [
+  {
+    label: 'a 17,000-character query',
+    status: 431,
+    make: (p) => ({ path: `${p}?q=${'a'.repeat(17_000)}` }),
+  },
+  {
+    label: 'a 20 kB header',
+    status: 431,
+    make: (p) => ({ path: p, headers: { 'x-filler': 'a'.repeat(20_000) } }),
+  },
+  { label: 'a raw DEL byte in the path', status: 400, make: (p) => ({ path: `${p}\u007f` }) },
+  { label: 'a raw 0xFF byte in the path', status: 400, make: (p) => ({ path: `${p}/\u00ff` }) },
+];
+
+/** Paths of each family of answer: the API, the identity calls, the web app. */
+const FAMILIES = [`${API}/health`, `${API}/identity/get-session`, '/index'];
+
+describe('hostile input: requests the HTTP parser refuses (ROB-3)', () => {
+  it('answers each by GET, HEAD and POST over keep-alive with Connection: close, and the next request on the agent answers', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PARSER_REFUSALS),
+        fc.constantFrom('GET', 'HEAD', 'POST'),
+        fc.constantFrom(...FAMILIES),
+        async (refusal, method, family) => {
+          const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+          try {
+            const first = await viaAgent(agent, 'GET', `${API}/health`);
+            expect(first).toMatchObject({ status: 200 });
+            const bad = refusal.make(family);
+            const res = await viaAgent(agent, method, bad.path, bad.headers);
+            const what = `${method} ${refusal.label} under ${family}`;
+            if ('error' in res) throw new Error(`${what}: ${res.error}`);
+            expect(res.status, what).toBe(refusal.status);
+            expect(res.headers.connection, what).toBe('close');
+            expect(String(res.headers['content-type']), what).toContain('application/json');
+            if (method === 'HEAD') {
+              expect(res.headers['content-length'], what).toBe('0');
+            } else {
+              const answer = JSON.parse(res.body) as Record<string, unknown>;
+              const message = family.startsWith(`${API}/identity/`) ? answer.message : answer.error;
+              expect(
+                typeof message === 'string' && message.length > 0,
+                `${what}: ${res.body}`,
+              ).toBe(true);
+            }
+            const next = await viaAgent(agent, 'GET', `${API}/health`);
+            expect(next, `${what}: the next request`).toMatchObject({ status: 200 });
+          } finally {
+            agent.destroy();
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 30, endOnFailure: true },
+    );
+  });
+
+  /** Sends `bytes` on a new connection and reads until the server closes it. */
+  function overSocket(bytes: Buffer | string): Promise<{ text: string; error?: string }> {
+    const { hostname, port } = new URL(base);
+    return new Promise((resolve) => {
+      const socket = connect(Number(port), hostname);
+      const chunks: Buffer[] = [];
+      let error: string | undefined;
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', (e: NodeJS.ErrnoException) => {
+        error = e.code ?? e.message;
+      });
+      socket.on('end', () => socket.end());
+      socket.on('close', () => {
+        resolve({ text: Buffer.concat(chunks).toString('latin1'), ...(error ? { error } : {}) });
+      });
+      socket.write(bytes);
+    });
+  }
+
+  it.each([
+    ['a control byte in the path', 'HEAD /pigo-stream/\u0001 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    [
+      'a raw 0xFF byte in the path',
+      'HEAD /pigo-stream/health\u00ff HTTP/1.1\r\nHost: x\r\n\r\n',
+      400,
+    ],
+    ['a line that is not HTTP', 'HEAD / NOT-HTTP\r\n\r\n', 400],
+    [
+      'a 17,000-character query',
+      `HEAD /pigo-stream/health?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      431,
+    ],
+  ])(
+    'answers a HEAD with %s without a body, and closes without a reset',
+    async (_label, raw, status) => {
+      const { text, error } = await overSocket(Buffer.from(raw, 'latin1'));
+      expect(error).toBeUndefined();
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1.1 ${String(status)} `));
+      expect(head).toMatch(/\r\nConnection: close(\r\n|$)/i);
+      expect(head).toMatch(/\r\nContent-Length: 0(\r\n|$)/i);
+      expect(rest.join('\r\n\r\n')).toBe('');
+    },
+  );
+
+  it('answers a request before the refused one on the same connection, then the refusal, then closes', async () => {
+    const { text, error } = await overSocket(
+      'GET /pigo-stream/health HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /pigo-stream/\u0001 HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /pigo-stream/health HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    expect(error).toBeUndefined();
+    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+    expect(statuses).toEqual(['200', '400']);
+    expect(text).toContain('{"error":"Invalid request path."}');
+  });
+
+  it('keeps answering after a flood of refused requests (the server was not harmed)', async () => {
+    const floods = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        overSocket(
+          `GET /pigo-stream/${i % 2 ? '\u0001' : `health?q=${'b'.repeat(17_000)}`} HTTP/1.1\r\nHost: x\r\n\r\nmore bytes the client still sends`,
+        ),
+      ),
+    );
+    expect(floods.filter((f) => f.error !== undefined)).toEqual([]);
+    const res = await rawRequest(base, { path: `${API}/health` });
+    expect(res.status).toBe(200);
+  });
 });

@@ -1,6 +1,18 @@
-/** Shared request pieces and the error shape (spec section 7, section 8). */
+/**
+ * Shared request pieces and the error shape (spec section 7, section 8). Every id, season and
+ * episode number and time a call takes is read by one of the pieces here, which hold the
+ * database's own limits (ROB-1 of docs/robustness.md: `integer` columns, finite times in a sane
+ * range), so a value that passes a route's schema is one the database stores.
+ */
 import { z } from './zod.ts';
-import { MAX_PAGE, MAX_QUERY_LENGTH, MEDIA_TYPES } from './constants.ts';
+import {
+  isSaneTime,
+  MAX_PAGE,
+  MAX_QUERY_LENGTH,
+  MAX_SHOW_NUMBER,
+  MAX_TITLE_ID,
+  MEDIA_TYPES,
+} from './constants.ts';
 
 /** `'movie'` or `'tv'` ({@link MEDIA_TYPES}). */
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
@@ -16,6 +28,62 @@ export const idSchema = z
     z.transform(Number),
   )
   .check(z.refine((n) => n > 0, 'id must be a positive whole number'));
+
+/**
+ * A title id in a JSON body (ROB-1): a whole number from 1 to {@link MAX_TITLE_ID}, or such a
+ * number as a string of digits; answers the number. Refused with `{name} must be a positive
+ * whole number` (`{name} is required` when absent).
+ */
+export function bodyIdSchema(name: string) {
+  const message = `${name} must be a positive whole number`;
+  return z
+    .union(
+      [
+        z.int(message).check(z.minimum(1, message), z.maximum(MAX_TITLE_ID, message)),
+        z.pipe(z.string().check(z.regex(/^\d{1,9}$/, message)), z.transform(Number)),
+      ],
+      {
+        error: (issue) => (issue.input === undefined ? `${name} is required` : message),
+      },
+    )
+    .check(z.refine((n) => n >= 1 && n <= MAX_TITLE_ID, message));
+}
+
+/**
+ * A season (`min` 0: specials) or episode (`min` 1) number in a JSON body (ROB-1): a whole
+ * number from `min` to {@link MAX_SHOW_NUMBER}. Refused with `{name} must be a whole number
+ * from {min} to 9999`.
+ */
+export function showNumberSchema(name: string, min: 0 | 1) {
+  const message = `${name} must be a whole number from ${String(min)} to ${String(MAX_SHOW_NUMBER)}`;
+  return z
+    .int({ error: message })
+    .check(z.minimum(min, message), z.maximum(MAX_SHOW_NUMBER, message));
+}
+
+/**
+ * A season or episode number in a query string (ROB-1): 1 to 4 digits, from `min` to
+ * {@link MAX_SHOW_NUMBER}; answers the number. Refused with `message`.
+ */
+export function showNumberQuerySchema(min: 0 | 1, message: string) {
+  return z
+    .pipe(z.string({ error: message }).check(z.regex(/^\d{1,4}$/, message)), z.transform(Number))
+    .check(z.refine((n) => n >= min && n <= MAX_SHOW_NUMBER, message));
+}
+
+/**
+ * A time in a JSON body (ROB-1): ISO 8601 with its offset (`2024-05-01T20:00:00Z`,
+ * `2024-05-01T22:00:00+02:00`) that is a real date and time, from 1870 to a year from now
+ * ({@link isSaneTime}). Anything else (`"x"`, `" "`, `"2024-13-45T99:99:99Z"`, `"Infinity"`,
+ * `"epoch"`, year 1 or 9999) is refused with `{name} must be an ISO 8601 time ...`, before the
+ * database could read it its own way.
+ */
+export function isoTimeSchema(name: string) {
+  const message = `${name} must be an ISO 8601 time such as 2024-05-01T20:00:00Z, from 1870 to a year from now`;
+  return z.iso
+    .datetime({ offset: true, error: message })
+    .check(z.refine((text) => isSaneTime(Date.parse(text)), message));
+}
 
 /** `?page=`: TMDB pages, 1 to {@link MAX_PAGE}; 1 when absent. */
 export const pageSchema = z.pipe(

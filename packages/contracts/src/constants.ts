@@ -46,3 +46,27 @@ export const DEFAULT_ALLOWED_EMAIL_DOMAINS: readonly string[] = [
 
 /** Shortest accepted password unless `PASSWORD_MIN_LENGTH` says otherwise, in characters (spec 9). */
 export const DEFAULT_PASSWORD_MIN_LENGTH = 6;
+
+/**
+ * The database's own limits, which every value a call stores must keep (ROB-1 of
+ * docs/robustness.md). Ids, seasons and episodes are PostgreSQL `integer` (int4) columns.
+ */
+export const INT4_MAX = 2_147_483_647;
+/** Largest TMDB id a call accepts: nine digits, within {@link INT4_MAX}. */
+export const MAX_TITLE_ID = 999_999_999;
+/** Largest season or episode number a call accepts. */
+export const MAX_SHOW_NUMBER = 9999;
+
+/** Earliest time a call may store, in ms since the epoch: 1870-01-01T00:00:00Z (before any film). */
+export const EARLIEST_TIME_MS = Date.UTC(1870, 0, 1);
+/** How far past now a stored time may lie, in ms: a year (366 days). */
+export const LATEST_TIME_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * Whether `ms` (ms since the epoch) is a time PigoStream stores (ROB-1): finite, from
+ * {@link EARLIEST_TIME_MS} to {@link LATEST_TIME_AHEAD_MS} past `now`. `NaN` (what
+ * `Date.parse` answers for text that is no date), infinities and years past 9999 are not.
+ */
+export function isSaneTime(ms: number, now: number = Date.now()): boolean {
+  return Number.isFinite(ms) && ms >= EARLIEST_TIME_MS && ms <= now + LATEST_TIME_AHEAD_MS;
+}

@@ -6,7 +6,7 @@
  */
 import { z } from './zod.ts';
 import { titleSummarySchema } from './catalogue.ts';
-import { idSchema, mediaTypeSchema } from './common.ts';
+import { bodyIdSchema, idSchema, mediaTypeSchema } from './common.ts';
 import { MAX_QUERY_LENGTH } from './constants.ts';
 
 /** Default number of movies and of shows a list answers (spec section 9). */
@@ -51,22 +51,6 @@ function limitSchema(name: string) {
 
 /** Message of a body that is not a JSON object. */
 export const BODY_OBJECT = { error: 'The request body must be a JSON object' };
-
-/** A title id in a JSON body: a positive whole number, or such a number as a string of digits. */
-export function bodyIdSchema(name: string) {
-  const message = `${name} must be a positive whole number`;
-  return z
-    .union(
-      [
-        z.number().check(z.int(message)),
-        z.pipe(z.string().check(z.regex(/^\d{1,9}$/, message)), z.transform(Number)),
-      ],
-      {
-        error: (issue) => (issue.input === undefined ? `${name} is required` : message),
-      },
-    )
-    .check(z.refine((n) => n >= 1 && n <= 999_999_999, message));
-}
 
 /** `?movieLimit=&showLimit=` of the list fetches. */
 export const listLimitsQuerySchema = z.object({

@@ -5,8 +5,8 @@
  */
 import { z } from './zod.ts';
 import { titleSummarySchema } from './catalogue.ts';
-import { idSchema, mediaTypeSchema } from './common.ts';
-import { BODY_OBJECT, bodyIdSchema, uidSchema } from './library.ts';
+import { bodyIdSchema, idSchema, mediaTypeSchema, showNumberSchema } from './common.ts';
+import { BODY_OBJECT, uidSchema } from './library.ts';
 
 /** The share of a movie or an episode that counts it as watched (issue 20: 90 %). */
 export const WATCHED_FRACTION = 0.9;
@@ -23,20 +23,12 @@ function secondsSchema(name: string) {
     .check(z.refine((n) => Number.isFinite(n) && n >= 0 && n <= MAX_PROGRESS_SECONDS, message));
 }
 
-/** A season or episode number in a body: a whole number from `min` to 9999. */
-function numberInShowSchema(name: string, min: number) {
-  const message = `${name} must be a whole number from ${String(min)} to 9999`;
-  return z
-    .number({ error: message })
-    .check(z.refine((n) => Number.isInteger(n) && n >= min && n <= 9999, message));
-}
-
 /** The fields naming a movie, or a show's episode. */
 const titleFields = {
   id: bodyIdSchema('id'),
   type: mediaTypeSchema,
-  season: z.optional(numberInShowSchema('season', 0)),
-  episode: z.optional(numberInShowSchema('episode', 1)),
+  season: z.optional(showNumberSchema('season', 0)),
+  episode: z.optional(showNumberSchema('episode', 1)),
 };
 
 /** A show's progress names its episode (`season` 0 for specials, `episode` from 1); a movie's none. */
@@ -150,7 +142,7 @@ export const markSeasonBodySchema = z.object(
   {
     userUID: uidSchema('userUID'),
     id: bodyIdSchema('id'),
-    season: numberInShowSchema('season', 0),
+    season: showNumberSchema('season', 0),
     watched: z.boolean({ error: 'watched must be true or false' }),
   },
   BODY_OBJECT,

@@ -3,14 +3,11 @@
  * and `POST /pigo-stream/sources/rescan`.
  */
 import { z } from './zod.ts';
-import { idSchema, mediaTypeSchema } from './common.ts';
+import { idSchema, mediaTypeSchema, showNumberQuerySchema } from './common.ts';
 
-/** A positive whole number given as a string of digits (season and episode numbers). */
+/** A season or episode number of a stream link: 1 to 9999, as a string of digits. */
 function positiveNumber(field: string) {
-  const message = `${field} must be a positive whole number`;
-  return z
-    .pipe(z.string().check(z.regex(/^\d{1,4}$/, message)), z.transform(Number))
-    .check(z.refine((n) => n > 0, message));
+  return showNumberQuerySchema(1, `${field} must be a positive whole number`);
 }
 
 /**

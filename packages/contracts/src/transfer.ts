@@ -6,8 +6,8 @@
  * `{uid}`); another user's id answers 403.
  */
 import { z } from './zod.ts';
-import { mediaTypeSchema } from './common.ts';
-import { BODY_OBJECT, bodyIdSchema, uidSchema } from './library.ts';
+import { bodyIdSchema, isoTimeSchema, mediaTypeSchema, showNumberSchema } from './common.ts';
+import { BODY_OBJECT, uidSchema } from './library.ts';
 
 /** Largest file an import reads, in bytes (issue 21: 20 MB). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -55,12 +55,16 @@ export const importCandidateSchema = z.object({
 });
 export type ImportCandidate = z.infer<typeof importCandidateSchema>;
 
-/** A watched episode of a show (Trakt's history and watched shows). */
+/**
+ * A watched episode of a show (Trakt's history and watched shows): `season` 0 (specials) to
+ * 9999, `episode` 1 to 9999, and when it was watched (ROB-1: the same checks as an entry's
+ * `watchedAt`).
+ */
 export const importEpisodeSchema = z.object({
-  season: z.number().check(z.int(), z.minimum(0)),
-  episode: z.number().check(z.int(), z.minimum(1)),
-  /** ISO time it was watched, null when the file does not say. */
-  watchedAt: z.nullable(z.string()),
+  season: showNumberSchema('season', 0),
+  episode: showNumberSchema('episode', 1),
+  /** ISO 8601 time it was watched, from 1870 to a year from now; null when the file does not say. */
+  watchedAt: z.nullable(isoTimeSchema('watchedAt')),
 });
 export type ImportEpisode = z.infer<typeof importEpisodeSchema>;
 
@@ -106,10 +110,11 @@ export const importEntrySchema = z.object(
     list: importListSchema,
     id: bodyIdSchema('id'),
     type: mediaTypeSchema,
-    /** ISO time: when it was added (My List) or watched (history); now when null or absent. */
-    watchedAt: z.optional(
-      z.nullable(z.iso.datetime({ offset: true, error: 'watchedAt must be an ISO time' })),
-    ),
+    /**
+     * ISO 8601 time, from 1870 to a year from now: when it was added (My List) or watched
+     * (history); now when null or absent.
+     */
+    watchedAt: z.optional(z.nullable(isoTimeSchema('watchedAt'))),
     episodes: z.optional(z.array(importEpisodeSchema)),
   },
   BODY_OBJECT,

@@ -37,6 +37,13 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Max pooled connections for a PostgreSQL server. */
   poolSize?: number;
+  /**
+   * PostgreSQL only: longest a query waits for a pooled connection, opening it included, in ms
+   * (default {@link CONNECT_TIMEOUT_MS}). Past it the query fails with pg-pool's `timeout
+   * exceeded when trying to connect`, which the server answers 503 (ROB-4 of
+   * docs/robustness.md), rather than waiting for as long as the network lets a connect hang.
+   */
+  connectTimeoutMs?: number;
   /** Receives errors of idle pooled connections (a server restart, a dropped database). */
   onIdleError?: (error: Error) => void;
   /**
@@ -61,6 +68,9 @@ export interface DatabaseOptions {
  * holds the rest of the files.
  */
 export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
+/** Default of {@link DatabaseOptions.connectTimeoutMs}, in ms. */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** PGlite's start parameters: its own, with `sharedBuffersMb` and the one connection it serves. */
 function pgliteStartParams(sharedBuffersMb: number): string[] {
@@ -102,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       options: startupOptions,
     });
     // Without a listener an idle connection's error (server restart) would crash the process.

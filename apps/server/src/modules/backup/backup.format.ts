@@ -73,8 +73,8 @@ export class BackupFileError extends Error {
 export type BackupItem =
   | { kind: 'header'; header: BackupHeader }
   | { kind: 'table'; name: string }
-  /** One row, as the JSON text of an object. */
-  | { kind: 'row'; table: string; json: string }
+  /** One row, as the JSON text of an object, and its line of the file (from 1). */
+  | { kind: 'row'; table: string; json: string; line: number }
   | { kind: 'end'; trailer: BackupTrailer };
 
 function zlibMessage(file: string, error: unknown): BackupFileError {
@@ -221,7 +221,7 @@ export async function* readBackup(
       );
     }
     counts.set(table, (counts.get(table) ?? 0) + 1);
-    yield { kind: 'row', table, json: line };
+    yield { kind: 'row', table, json: line, line: lineNumber };
   }
   if (!header) throw new BackupFileError(`${file} is empty: it is not a PigoStream backup.`);
   if (!trailer) {
@@ -243,11 +243,13 @@ export interface CheckedBackup {
 /**
  * Reads a whole backup file and checks it (see {@link readBackup}) without touching a database.
  * @param onBytes receives the compressed bytes read so far and the file's size.
- * @throws BackupFileError (one line) when the file cannot be restored.
+ * @param onRow checks each row (its table, JSON text and line); it throws to refuse the file.
+ * @throws BackupFileError (one line) when the file cannot be restored; what `onRow` throws.
  */
 export async function checkBackup(
   file: string,
   onBytes?: (bytes: number, total: number) => void,
+  onRow?: (table: string, json: string, line: number) => void,
 ): Promise<CheckedBackup> {
   let total: number;
   try {
@@ -259,6 +261,7 @@ export async function checkBackup(
   let rows: Record<string, number> | undefined;
   for await (const item of readBackup(file, (bytes) => onBytes?.(bytes, total))) {
     if (item.kind === 'header') header = item.header;
+    else if (item.kind === 'row') onRow?.(item.table, item.json, item.line);
     else if (item.kind === 'end') rows = item.trailer.rows;
   }
   if (!header || !rows) throw new BackupFileError(`${file} is not a complete PigoStream backup.`);

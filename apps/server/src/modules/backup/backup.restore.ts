@@ -28,6 +28,7 @@ import {
   type SqlSession,
 } from './backup.repository.ts';
 import { unknownMigrations } from './migrations.ts';
+import { impossibleTimeIn } from './backup.times.ts';
 import { renamesFor, renameRow } from './renamed-columns.ts';
 
 /** Rows per INSERT. */
@@ -196,16 +197,28 @@ async function fill(
 
 /**
  * Checks a whole backup file (backup.format.ts) and that this build can restore it: refuses
- * one made by a newer PigoStream (its database had a migration this build lacks).
+ * one made by a newer PigoStream (its database had a migration this build lacks), and one
+ * holding a time no client can read (ROB-2 of docs/robustness.md: backup.times.ts), naming
+ * its line, table and column.
  * @param onBytes receives the compressed bytes read so far and the file's size.
- * @throws BackupFileError for a file that is missing, not a backup, damaged or cut short;
- *   RestoreRefusedError for a newer backup.
+ * @throws BackupFileError for a file that is missing, not a backup, damaged or cut short, or
+ *   that holds an impossible time; RestoreRefusedError for a newer backup.
  */
 export async function checkRestorable(
   file: string,
   onBytes?: (bytes: number, total: number) => void,
 ): Promise<CheckedBackup> {
-  const checked = await checkBackup(file, onBytes);
+  const now = Date.now();
+  const checked = await checkBackup(file, onBytes, (table, json, line) => {
+    const found = impossibleTimeIn(table, json, now);
+    if (!found) return;
+    throw new BackupFileError(
+      `${file} line ${String(line)}: ${table}.${found.column} is ${JSON.stringify(found.value)}, ` +
+        "not a time PigoStream can use (a real date, and for the times of a user's lists from " +
+        '1870 to a year from now); nothing was changed. Correct that time in the file ' +
+        '(gzip-compressed JSON lines) and restore again.',
+    );
+  });
   const newer = unknownMigrations(checked.header.migrations);
   if (newer.length > 0) {
     throw new RestoreRefusedError(

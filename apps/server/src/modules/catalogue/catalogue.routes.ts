@@ -17,6 +17,7 @@ import {
   providerSchema,
   searchQuerySchema,
   seasonDetailsSchema,
+  showNumberQuerySchema,
   trailerSchema,
 } from '@pigostream/contracts';
 import { artPath } from './art-paths.ts';
@@ -26,10 +27,8 @@ const typeParams = z.object({ type: mediaTypeSchema });
 const pageQuery = z.object({ page: pageSchema });
 const idTypeQuery = z.object({ id: idSchema, type: mediaTypeSchema });
 const errors = { 400: errorSchema, 404: errorSchema };
-const seasonNumberSchema = z
-  .string({ error: 'seasonNumber is required' })
-  .regex(/^\d{1,4}$/, 'seasonNumber must be a whole number')
-  .transform(Number);
+/** `?seasonNumber=`: 0 (specials) to 9999 (ROB-1 of docs/robustness.md). */
+const seasonNumberSchema = showNumberQuerySchema(0, 'seasonNumber must be a whole number');
 const regionSchema = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'region must be a two-letter country code')

@@ -5,17 +5,26 @@
  * Checked on demand (`/pigo-stream/health/ready`; calls that arrive while a check runs share
  * it), every {@link CHECK_EVERY_MS} in the background, and at once after a request failed for lack of
  * space; the log says what changed, once per change of state.
+ *
+ * A request that failed because the database could not be reached (ROB-4 of
+ * docs/robustness.md) is reported with {@link Readiness.connectionLost}: the outage is logged
+ * once, with its cause, however many requests it fails; the database is then checked every
+ * {@link OUTAGE_CHECK_EVERY_MS} until it takes a write again, which is logged once too, with how
+ * long it lasted and how many requests were answered 503.
  */
 import { sql } from 'drizzle-orm';
 import { readinessProbe, type DatabaseHandle } from '@pigostream/db';
 import { freeBytes, LOW_SPACE_BYTES } from '../../data-dir.ts';
 import type { ClusterBus, RedisCheck } from '../../lib/cluster-bus.ts';
+import { isConnectionError, rootCauseOf, sqlStateOf } from '../../lib/database-unavailable.ts';
 import type { MailCheck, MailOutbox } from '../mail/mail-outbox.ts';
 
 /** Background check interval, in ms. */
 const CHECK_EVERY_MS = 15_000;
 /** Longest a database write may take before it counts as failed, in ms. */
 const WRITE_TIMEOUT_MS = 5_000;
+/** Check interval while the database cannot be reached (ROB-4), in ms. */
+const OUTAGE_CHECK_EVERY_MS = 1_000;
 
 /** The database part of the report. */
 export interface DatabaseCheck {
@@ -40,6 +49,7 @@ export interface ReadinessReport {
 export interface ReadinessLog {
   info(details: Record<string, unknown>, message: string): void;
   warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
 }
 
 /** The readiness checker the health routes and the error handler use. */
@@ -48,6 +58,12 @@ export interface Readiness {
   check(): Promise<ReadinessReport>;
   /** Re-checks soon (a request just failed for lack of space, say). */
   nudge(): void;
+  /**
+   * A request failed because the database could not be reached (ROB-4): logs the outage the
+   * first time (with `error`, the cause), counts the request otherwise, and checks the database
+   * every second until it takes a write again.
+   */
+  connectionLost(error: unknown): void;
   close(): void;
 }
 
@@ -61,19 +77,6 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => {
     clearTimeout(timer);
   });
-}
-
-/** The SQLSTATE of a database error, looking through drizzle's wrapper. */
-export function sqlStateOf(error: unknown): string | undefined {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    depth++
-  ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
 }
 
 /**
@@ -92,6 +95,8 @@ export function createReadiness(options: {
   const { database, mail, redis, dataDir, log } = options;
   let running: Promise<ReadinessReport> | undefined;
   let lastState: string | undefined;
+  /** The outage under way (ROB-4): when it began, requests it failed, its re-check timer. */
+  let outage: { since: number; requests: number; timer: NodeJS.Timeout } | undefined;
 
   async function checkDatabase(): Promise<DatabaseCheck> {
     const kind = database.kind;
@@ -120,17 +125,34 @@ export function createReadiness(options: {
           ? 'the disk of the database is full'
           : state === '25006'
             ? 'the database is read-only'
-            : 'the database does not take writes';
+            : isConnectionError(error)
+              ? 'the database cannot be reached'
+              : 'the database does not take writes';
       return { status: 'down', kind, message };
     }
   }
 
+  /** Ends the outage under way, if any, once the database took a write again. */
+  function outageOver(): void {
+    if (!outage) return;
+    clearInterval(outage.timer);
+    const seconds = Math.round((Date.now() - outage.since) / 100) / 10;
+    log.info(
+      { outageSeconds: seconds, requestsRefused: outage.requests },
+      `database reachable again after ${String(seconds)} s; ${String(outage.requests)} requests were answered 503 meanwhile`,
+    );
+    outage = undefined;
+  }
+
   async function run(): Promise<ReadinessReport> {
+    const startedAt = Date.now();
     const [db, mailCheck, redisCheck] = await Promise.all([
       checkDatabase(),
       mail.check(),
       redis.check(),
     ]);
+    // Only a write begun after the outage began ends it (not one that was already under way).
+    if (db.status === 'up' && outage && startedAt >= outage.since) outageOver();
     const failing: ReadinessReport['failing'] = [];
     if (db.status === 'down') failing.push('database');
     if (mailCheck.status === 'down') failing.push('mail');
@@ -189,9 +211,23 @@ export function createReadiness(options: {
       }, 100);
       nudged.unref();
     },
+    connectionLost(error) {
+      if (outage) {
+        outage.requests += 1;
+        return;
+      }
+      log.error(
+        { err: error },
+        `database unreachable (${rootCauseOf(error)}): requests answer 503 until it is back`,
+      );
+      const recheck = setInterval(() => void check(), OUTAGE_CHECK_EVERY_MS);
+      recheck.unref();
+      outage = { since: Date.now(), requests: 1, timer: recheck };
+    },
     close() {
       clearInterval(timer);
       clearTimeout(nudged);
+      if (outage) clearInterval(outage.timer);
     },
   };
 }

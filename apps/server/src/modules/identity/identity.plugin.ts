@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from '../../config.ts';
 import type { ClusterBus } from '../../lib/cluster-bus.ts';
+import { isConnectionError } from '../../lib/database-unavailable.ts';
 import type { TrustedOrigins } from '../../lib/trusted-origins.ts';
 import { createMailOutbox } from '../mail/mail-outbox.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -44,6 +45,8 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
   });
   const mail = createMailOutbox({ mailer, db: database.db, log: app.log });
   const basePath = `${apiPrefix}/identity`;
+  /** When better-auth last failed because the database could not be reached, ms (ROB-4). */
+  let connectionLostAt = 0;
   const makeAuth = (secureCookies: boolean) =>
     createIdentityAuth({
       db: database.db,
@@ -56,7 +59,14 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
       mail,
       log: (level, message, details) => {
         const [first] = details;
-        app.log[level](first instanceof Error ? { err: first } : { details }, message);
+        // A database that cannot be reached fails the request with 503 and is logged once per
+        // outage by the readiness checker (ROB-4 of docs/robustness.md), not per request.
+        const quiet = level === 'error' && isConnectionError(first);
+        if (quiet) connectionLostAt = Date.now();
+        app.log[quiet ? 'debug' : level](
+          first instanceof Error ? { err: first } : { details },
+          message,
+        );
       },
     });
   const service = new IdentityService(
@@ -92,6 +102,7 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     publicUrl: config.publicUrl,
     trustedOrigins,
     basePath,
+    databaseLost: () => Date.now() - connectionLostAt < 2_000,
   });
   await app.register(identityRoutes, { prefix: apiPrefix, service });
 };

@@ -7,8 +7,8 @@
  *   better-auth is handed exactly that path, never the raw one;
  * - attempt limits (identity.rate-limit.ts): 429 `{ code: 'RATE_LIMITED', message }` with
  *   `Retry-After` in seconds; 503 when the counters cannot be reached;
- * - the rules of identity.rules.ts (sign-up e-mail, display names, new passwords): 400
- *   `{ code, message }`; a POST body that is not a JSON object: 400; display names are
+ * - the rules of identity.rules.ts (sign-up e-mail, display names, new passwords, addresses
+ *   of at most 254 characters): 400 `{ code, message }`; a POST body that is not a JSON object: 400; display names are
  *   forwarded trimmed;
  * - `POST sign-in/oauth2 { providerId, callbackURL, ... }` answered by better-auth 1.7's
  *   `sign-in/social { provider, ... }` (1.7 dropped the genericOAuth-specific endpoint):
@@ -17,13 +17,16 @@
  * request-password-reset, reset-password/:token, update-user, callback/:id, ...) is
  * better-auth's own answer: errors are `{ code, message }` with a 4xx status. After a call that
  * can end or change a session, the session lookups this server keeps are forgotten.
- * - A POST better-auth fails with a 5xx answers 503 `{ code: 'SERVICE_UNAVAILABLE', message }`.
+ * - A call better-auth fails with a 5xx answers 503 `{ code: 'SERVICE_UNAVAILABLE', message }`
+ *   (a POST: the server cannot save it; a GET: signing in is unavailable), and so does one that
+ *   fails here because the database cannot be reached (ROB-4 of docs/robustness.md).
  * - The calls that mail (sign-up/email, send-verification-email, request-password-reset) add
  *   `mailDelayed: boolean` to their JSON answer: true when the mail will probably not go out at
  *   once (mail-outbox.ts keeps and retries it), so the screen can say so (issue 15). It depends
  *   only on the mail system's state, never on the address, so it tells nothing about accounts.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { isConnectionError, unavailableAnswer } from '../../lib/database-unavailable.ts';
 import { checkValue, linkOriginOf, useSafeJsonParser } from '../../lib/request-guards.ts';
 import type { TrustedOrigins } from '../../lib/trusted-origins.ts';
 import { CLIENT_IP_HEADER, LINK_ORIGIN_HEADER } from './identity.auth.ts';
@@ -33,7 +36,7 @@ import {
   limitKeys,
   type IdentityLimiterOptions,
 } from './identity.rate-limit.ts';
-import { checkIdentityCall, type RuleSettings } from './identity.rules.ts';
+import { checkEmailLengths, checkIdentityCall, type RuleSettings } from './identity.rules.ts';
 import type { IdentityService } from './identity.service.ts';
 
 export interface IdentityProxyOptions {
@@ -47,6 +50,11 @@ export interface IdentityProxyOptions {
   trustedOrigins: TrustedOrigins;
   /** Path better-auth answers under, e.g. `/pigo-stream/identity`. */
   basePath: string;
+  /**
+   * Whether better-auth failed in the last moments because the database could not be reached:
+   * its 5xx are then not logged one by one (ROB-4: the outage is logged once).
+   */
+  databaseLost?: () => boolean;
 }
 
 type JsonBody = Record<string, unknown> | undefined;
@@ -88,7 +96,7 @@ const LIMITS_UNAVAILABLE = {
 /** Registers the catch-all route; mount it under the API prefix. */
 export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = async (
   app,
-  { service, limits, rules, publicUrl, trustedOrigins, basePath },
+  { service, limits, rules, publicUrl, trustedOrigins, basePath, databaseLost },
 ) => {
   // Scoped to these routes: better-auth's client posts sign-out with an empty JSON body, and
   // its endpoints also take HTML form posts.
@@ -108,8 +116,15 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
   );
   const limiter = await createIdentityLimiter(app, limits);
 
-  // Failures before better-auth answers (a malformed body, an oversized one) keep its shape.
+  // Failures before better-auth answers (a malformed body, an oversized one) keep its shape; a
+  // database that cannot be reached answers 503 (ROB-4).
   app.setErrorHandler((error: { statusCode?: number; message?: string }, req, reply) => {
+    if (unavailableAnswer(error, req.method)) {
+      req.log.debug({ err: error }, 'identity request failed: the database cannot be reached');
+      return reply
+        .code(503)
+        .send(req.method === 'POST' ? IDENTITY_UNAVAILABLE : LIMITS_UNAVAILABLE);
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'identity request failed');
     return reply.code(status).send({
@@ -141,6 +156,11 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
             .send({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
         }
         const body = forwardBody as JsonBody;
+        // An address longer than any can be is refused before it keys the counters (ROB-1).
+        const tooLong = checkEmailLengths(body);
+        if (tooLong) {
+          return reply.code(tooLong.status).send({ code: tooLong.code, message: tooLong.message });
+        }
         const keys = limitKeys(
           rule,
           req.ip,
@@ -151,7 +171,10 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
         try {
           refusal = keys ? await limiter.hit(req, keys) : null;
         } catch (error) {
-          req.log.error({ err: error }, 'identity attempt counters unavailable');
+          // A lost database is logged once per outage (ROB-4), not per attempt.
+          if (isConnectionError(error))
+            req.log.debug({ err: error }, 'identity attempt counters unavailable');
+          else req.log.error({ err: error }, 'identity attempt counters unavailable');
           return reply.code(503).send(LIMITS_UNAVAILABLE);
         }
         if (refusal) {
@@ -194,9 +217,13 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
           .code(404)
           .send({ code: 'NOT_FOUND', message: `No identity route ${req.method} ${call}` });
       }
-      if (response.status >= 500 && req.method === 'POST') {
-        req.log.error({ call, status: response.status }, 'identity call failed');
-        return reply.code(503).send(IDENTITY_UNAVAILABLE);
+      if (response.status >= 500) {
+        if (databaseLost?.())
+          req.log.debug({ call, status: response.status }, 'identity call failed');
+        else req.log.error({ call, status: response.status }, 'identity call failed');
+        return reply
+          .code(503)
+          .send(req.method === 'POST' ? IDENTITY_UNAVAILABLE : LIMITS_UNAVAILABLE);
       }
       if (mailDelayed !== undefined && response.ok) {
         return sendWebResponse(reply, response, (answer) => ({ ...answer, mailDelayed }));

@@ -26,6 +26,12 @@ export const RULE_MESSAGES = {
 
 /** Longest display name, in characters after trimming (issue 14). */
 export const NAME_MAX_LENGTH = 64;
+/**
+ * Longest e-mail address, in characters (RFC 5321's 254): addresses are keys of unique indexes
+ * and of the attempt counters, whose rows must stay within an index's limit (ROB-1 of
+ * docs/robustness.md).
+ */
+export const EMAIL_MAX_LENGTH = 254;
 
 /** The message for a password shorter than `min` characters. */
 export function passwordTooShortMessage(min: number): string {
@@ -47,6 +53,7 @@ const emailSchema = z.email();
  * would still refuse (spaces, no local part) count as malformed too, so one message covers both.
  */
 export function isWellFormedEmail(email: string): boolean {
+  if (email.length > EMAIL_MAX_LENGTH) return false;
   const parts = email.split('@');
   return parts.length === 2 && parts[1] !== '' && emailSchema.safeParse(email).success;
 }
@@ -104,6 +111,21 @@ export function checkSignUp(body: unknown, settings: RuleSettings): RuleFailure 
     return fail('UNSUPPORTED_EMAIL_PROVIDER', RULE_MESSAGES.unsupportedDomain);
   }
   return checkName(name) ?? checkPassword(password, settings);
+}
+
+/**
+ * Checks the addresses a call names (`email`, `newEmail`), whatever the call: at most
+ * {@link EMAIL_MAX_LENGTH} characters, else 400 'Invalid email format.' (ROB-1). Runs before
+ * the attempt counters, which are keyed by the address. Returns null when they may be used.
+ */
+export function checkEmailLengths(body: Record<string, unknown> | undefined): RuleFailure | null {
+  for (const key of ['email', 'newEmail']) {
+    const value = body?.[key];
+    if (typeof value === 'string' && value.length > EMAIL_MAX_LENGTH) {
+      return fail('INVALID_EMAIL', RULE_MESSAGES.invalidEmail);
+    }
+  }
+  return null;
 }
 
 /**

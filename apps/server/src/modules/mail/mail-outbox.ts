@@ -9,6 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox, type Database } from '@pigostream/db';
+import { isConnectionError } from '../../lib/database-unavailable.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
 /** First retry after this long; each further one waits twice as long, in ms. */
@@ -224,7 +225,9 @@ export function createMailOutbox(options: {
         await retryTable(everything);
         await countPending();
       } catch (error) {
-        log.warn({ err: error }, 'mail retry pass failed');
+        // A database that cannot be reached is logged once per outage by the readiness
+        // checker (ROB-4 of docs/robustness.md), not on every pass.
+        if (!isConnectionError(error)) log.warn({ err: error }, 'mail retry pass failed');
       } finally {
         running = undefined;
       }

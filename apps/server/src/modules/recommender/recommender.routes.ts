@@ -14,6 +14,7 @@ import {
   recommenderInsertBodySchema,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
+import { isConnectionError } from '../../lib/database-unavailable.ts';
 import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
 import { actingUser, requireSignedIn } from '../library/library.auth.ts';
 import { RecommenderService } from './recommender.service.ts';
@@ -37,7 +38,10 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
   const service = new RecommenderService(db, catalogue, {
     refreshMs,
     onError: (err) => {
-      app.log.warn({ err }, 'recommender sync failed');
+      // A database that cannot be reached is logged once per outage by the readiness checker
+      // (ROB-4 of docs/robustness.md), not on every sync.
+      if (isConnectionError(err)) app.log.debug({ err }, 'recommender sync failed');
+      else app.log.warn({ err }, 'recommender sync failed');
     },
   });
   app.addHook('onReady', async () => {

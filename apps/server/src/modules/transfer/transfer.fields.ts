@@ -2,7 +2,14 @@
  * What the import's readers share (issue 21): the row a file's title becomes, the error a file
  * that cannot be read raises, and readers of the loosely typed values exports carry.
  */
-import type { ImportEpisode, ImportFormat, ImportList, MediaType } from '@pigostream/contracts';
+import {
+  isSaneTime,
+  MAX_SHOW_NUMBER,
+  type ImportEpisode,
+  type ImportFormat,
+  type ImportList,
+  type MediaType,
+} from '@pigostream/contracts';
 
 /** One title a file names for one list. */
 export interface ImportRow {
@@ -62,12 +69,28 @@ export function yearOf(v: unknown): number | null {
   return year >= 1870 && year <= 2100 ? year : null;
 }
 
-/** An ISO time from a date (`YYYY-MM-DD`, taken as noon UTC) or a time; null otherwise. */
+/**
+ * An ISO time from a date (`YYYY-MM-DD`, taken as noon UTC) or a time; null otherwise, and for
+ * a time no call may store (ROB-1 of docs/robustness.md: before 1870 or more than a year from
+ * now), so the preview never offers a time the import would refuse.
+ */
 export function timeOf(v: unknown): string | null {
   const s = text(v);
   if (!s) return null;
   const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T12:00:00Z` : s);
-  return Number.isNaN(at) ? null : new Date(at).toISOString();
+  return isSaneTime(at) ? new Date(at).toISOString() : null;
+}
+
+/** A season number from 0 (specials) to 9999 (ROB-1), from a number or digits; null otherwise. */
+export function seasonOf(v: unknown): number | null {
+  const n = v === 0 || (typeof v === 'string' && v.trim() === '0') ? 0 : whole(v);
+  return n !== null && n <= MAX_SHOW_NUMBER ? n : null;
+}
+
+/** An episode number from 1 to 9999 (ROB-1), from a number or digits; null otherwise. */
+export function episodeOf(v: unknown): number | null {
+  const n = whole(v);
+  return n !== null && n <= MAX_SHOW_NUMBER ? n : null;
 }
 
 /** An IMDb id (`tt` and digits), from an id or an IMDb URL; null otherwise. */

@@ -5,10 +5,12 @@
  */
 import type { ImportEpisode, ImportList, MediaType } from '@pigostream/contracts';
 import {
+  episodeOf,
   ImportFileError,
   imdbOf,
   isObject,
   KNOWN,
+  seasonOf,
   text,
   timeOf,
   whole,
@@ -92,8 +94,8 @@ function traktItems(fileName: string, items: unknown[], offset: number): ImportR
     }
     const episodes: ImportEpisode[] = [];
     if (isObject(item.episode)) {
-      const season = whole(item.episode.season) ?? (item.episode.season === 0 ? 0 : null);
-      const number = whole(item.episode.number);
+      const season = seasonOf(item.episode.season);
+      const number = episodeOf(item.episode.number);
       if (season !== null && number !== null) {
         episodes.push({ season, episode: number, watchedAt: timeOf(item.watched_at) });
       }
@@ -101,10 +103,10 @@ function traktItems(fileName: string, items: unknown[], offset: number): ImportR
     if (Array.isArray(item.seasons)) {
       for (const season of item.seasons) {
         if (!isObject(season) || !Array.isArray(season.episodes)) continue;
-        const s = season.number === 0 ? 0 : whole(season.number);
+        const s = seasonOf(season.number);
         if (s === null) continue;
         for (const episode of season.episodes) {
-          const n = isObject(episode) ? whole(episode.number) : null;
+          const n = isObject(episode) ? episodeOf(episode.number) : null;
           if (n !== null && isObject(episode)) {
             episodes.push({ season: s, episode: n, watchedAt: timeOf(episode.last_watched_at) });
           }
@@ -139,8 +141,8 @@ function ours(fileName: string, data: Json): ParsedFile {
       const episodes = Array.isArray(item.episodes)
         ? item.episodes.flatMap((e): ImportEpisode[] => {
             if (!isObject(e)) return [];
-            const season = e.season === 0 ? 0 : whole(e.season);
-            const episode = whole(e.episode);
+            const season = seasonOf(e.season);
+            const episode = episodeOf(e.episode);
             return season === null || episode === null
               ? []
               : [{ season, episode, watchedAt: timeOf(e.watchedAt) }];

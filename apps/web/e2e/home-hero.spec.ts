@@ -157,6 +157,9 @@ for (const { name, viewport } of VIEWPORTS) {
 }
 
 test('a failing most-watched call falls back to the pick', async ({ page }) => {
+  // The app's own call must fail: once any test has watched something, the server would put
+  // a most-watched answer into the page itself.
+  await withoutFirstAnswers(page);
   await page.route('**/pigo-stream/index/most-watched', (route) =>
     route.fulfill({ status: 500, json: { error: 'boom' } }),
   );

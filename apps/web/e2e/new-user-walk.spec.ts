@@ -20,7 +20,7 @@ import {
   PROXIED_APP_PORT,
   PROXY_PORT,
 } from './support/e2e-env.ts';
-import { startNginxProxy, type NginxProxy } from './support/nginx-proxy.ts';
+import { startNginx, type Nginx } from '../../server/test/helpers/nginx.ts';
 import { alertBar, openSignIn } from './support/sign-in-page.ts';
 import {
   firstExternalIPv4,
@@ -92,7 +92,7 @@ test.describe('behind a reverse proxy', () => {
   let dataDir = '';
   let library: WalkLibrary | undefined;
   let server: StartedServer | undefined;
-  let proxy: NginxProxy | undefined;
+  let proxy: Nginx | undefined;
   let browser: Browser | undefined;
 
   test.beforeAll(async () => {
@@ -110,7 +110,7 @@ test.describe('behind a reverse proxy', () => {
       ALLOWED_ORIGINS: VPN_URL,
     });
     library = { dir, serverUrl: server.url, origin: PUBLIC_URL };
-    proxy = await startNginxProxy(PROXY_PORT, PROXIED_APP_PORT);
+    proxy = await startNginx(PROXY_PORT, [PROXIED_APP_PORT]);
     browser = await chromium.launch(
       chromiumLaunchMapping([new URL(PUBLIC_URL).hostname, new URL(VPN_URL).hostname]),
     );

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
-import { parseOrigin, type TrustedOrigins } from './trusted-origins.ts';
+import { parseOrigin, refererOrigin, type TrustedOrigins } from './trusted-origins.ts';
 
 /** The message of a refused path. */
 export const INVALID_PATH_MESSAGE = 'Invalid request path.';
@@ -115,15 +115,9 @@ export type WriteSource = 'trusted' | 'foreign' | 'unnamed';
 export function writeSourceOf(req: FastifyRequest, trusted: TrustedOrigins): WriteSource {
   const origin = req.headers.origin;
   if (origin !== undefined) return trusted.has(origin) ? 'trusted' : 'foreign';
-  const referer = req.headers.referer;
-  if (referer !== undefined) {
-    let refererOrigin: string | undefined;
-    try {
-      refererOrigin = new URL(referer).origin;
-    } catch {
-      refererOrigin = undefined;
-    }
-    return refererOrigin !== undefined && trusted.has(refererOrigin) ? 'trusted' : 'foreign';
+  if (req.headers.referer !== undefined) {
+    const from = refererOrigin(req.headers.referer);
+    return from !== undefined && trusted.has(from) ? 'trusted' : 'foreign';
   }
   const site = req.headers['sec-fetch-site'];
   if (site === undefined) return 'unnamed';
@@ -203,13 +197,7 @@ export function linkOriginOf(
   const candidates: (string | undefined)[] = [];
   const origin = req.headers.origin;
   if (origin !== undefined) candidates.push(parseOrigin(origin));
-  else if (req.headers.referer !== undefined) {
-    try {
-      candidates.push(new URL(req.headers.referer).origin);
-    } catch {
-      // Not a URL: no candidate.
-    }
-  }
+  else candidates.push(refererOrigin(req.headers.referer));
   candidates.push(requestOriginOf(req));
   for (const candidate of candidates) {
     if (candidate !== undefined && trusted.has(candidate)) return candidate;

@@ -64,6 +64,16 @@ export function parseOrigin(value: string | undefined): string | undefined {
   return url.origin;
 }
 
+/** The origin of a `Referer` value, or undefined when there is none or it is no URL. */
+export function refererOrigin(referer: string | null | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The host name of an origin or `host[:port]`, normalised, or undefined. */
 export function hostnameOf(hostOrOrigin: string): string | undefined {
   const origin = parseOrigin(
@@ -129,7 +139,7 @@ export function createTrustedOrigins(
   const isName = (hostname: string): boolean =>
     isLoopback(hostname) || names.has(hostname) || namesOn(true).has(hostname);
 
-  const configuredNames = (): Set<string> => new Set([...explicit].map((o) => new URL(o).hostname));
+  const configuredNames = new Set([...explicit].map((o) => new URL(o).hostname));
 
   return {
     has(value) {
@@ -143,7 +153,7 @@ export function createTrustedOrigins(
     hasName(value) {
       const hostname = hostnameOf(value);
       if (hostname === undefined) return false;
-      return configuredNames().has(hostname) || isName(hostname);
+      return configuredNames.has(hostname) || isName(hostname);
     },
     list() {
       const machineList = [...namesOn(false)].map((n) => machineOrigin(n, port));

@@ -15,7 +15,7 @@ import {
   type Database,
 } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
-import type { TrustedOrigins } from '../../lib/trusted-origins.ts';
+import { refererOrigin, type TrustedOrigins } from '../../lib/trusted-origins.ts';
 import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail.templates.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import { firstSessionStart } from './identity.first-session.ts';
@@ -101,16 +101,6 @@ function originsFor(trusted: TrustedOrigins, request: Request | undefined): stri
   const origin = request?.headers.get('origin') ?? refererOrigin(request?.headers.get('referer'));
   if (origin && trusted.has(origin)) list.push(new URL(origin).origin);
   return list;
-}
-
-/** The origin of a `Referer` value, or undefined when it is none or no URL. */
-function refererOrigin(referer: string | null | undefined): string | undefined {
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Builds the better-auth instance over our Drizzle database. */

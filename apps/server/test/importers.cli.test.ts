@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@pigostream/db';
 import { STANDARD_FILES, type ImporterKind } from '../src/modules/catalogue/importers/index.ts';
+import { IMPORT_FIXTURES, IMPORT_FIXTURES_DIR } from './helpers/import-fixtures.ts';
 import { FIXTURES } from './helpers/importer-fixtures.ts';
 
 let dir: string;
@@ -73,7 +74,7 @@ describe('pigo CLI', () => {
       'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n' +
         '2024-01-02,The Matrix,1999,x,4,,,2024-01-01\n' +
         '2024-02-02,The Matrix,1999,x,5,Yes,,2024-02-01\n' +
-        '2024-03-02,Gladiator,2005,x,4,,,2024-03-01\n' +
+        '2024-03-02,Gladiator,2002,x,4,,,2024-03-01\n' +
         '2024-04-02,Qwxzv Unmade,2001,x,4,,,2024-04-01\n',
     );
     const dry = cli(['import-user', 'KIM@gmail.com', diary, '--dry-run'], env);
@@ -81,7 +82,7 @@ describe('pigo CLI', () => {
     expect(dry.stdout).toMatch(
       /diary\.csv \(letterboxd, 4 rows\): 1 matched, 1 uncertain, 1 not found/,
     );
-    expect(dry.stdout).toMatch(/Gladiator \(2005\), line 4 — maybe: Gladiator \(2000\)/);
+    expect(dry.stdout).toMatch(/Gladiator \(2002\), line 4 — maybe: Gladiator \(2000\)/);
     expect(dry.stdout).toMatch(/Qwxzv Unmade \(2001\), line 5/);
     expect(dry.stdout).toMatch(/Dry run: nothing was written/);
     const run = cli(['import-user', 'kim@gmail.com', diary], env);
@@ -96,6 +97,35 @@ describe('pigo CLI', () => {
     expect(nobody.stderr).toBe('pigo: no account has the e-mail address nobody@gmail.com.\n');
     // Seven CLI processes, each opening the embedded database: 62 s on this 2-core machine with
     // a browser suite beside it (load 8), over the suite's 60 s default.
+  }, 180_000);
+
+  it('reads every layout and encoding of the import fixtures as the page does, in one run', async () => {
+    const env = { DATA_DIR: path.join(dir, 'fixture-data') };
+    expect(cli(['import', 'starter'], env).status).toBe(0);
+    const database = await openDatabase({ dataDir: path.join(env.DATA_DIR, 'pglite') });
+    await database.db.execute(
+      sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
+          values ('lea', 'Léa', 'lea@example.com', true, now(), now())`,
+    );
+    await database.close();
+    const files = IMPORT_FIXTURES.map((f) => path.join(IMPORT_FIXTURES_DIR, f.file));
+    const dry = cli(['import-user', 'lea@example.com', ...files, '--dry-run'], env);
+    expect(dry.status, dry.stderr).toBe(0);
+    for (const f of IMPORT_FIXTURES) {
+      const { matched, uncertain, notFound } = f.counts;
+      expect(dry.stdout).toContain(
+        `import-user: ${f.file} (${f.format}, ${String(f.rows)} rows): ${String(matched)} matched, ${String(uncertain)} uncertain, ${String(notFound)} not found`,
+      );
+    }
+    // Titles of the Windows-1252 and UTF-16 files, with their accents and their lines.
+    expect(dry.stdout).toContain('Män som hatar kvinnor (2009), line 5');
+    expect(dry.stdout).toContain('The Haunted Castle (1897), line 6');
+    expect(dry.stdout).toContain('The Haunted Castle (1897), line 7');
+    expect(dry.stdout).not.toContain('\ufffd');
+    const run = cli(['import-user', 'lea@example.com', ...files], env);
+    expect(run.status, run.stderr).toBe(0);
+    const again = cli(['import-user', 'lea@example.com', ...files], env);
+    expect(again.stdout).not.toMatch(/My List: [1-9]|Watch History: [1-9]|episodes: [1-9]/);
   }, 180_000);
 
   it('loads the starter catalogue beside imported titles, once', () => {

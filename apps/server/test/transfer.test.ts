@@ -61,13 +61,20 @@ const exportOf = async (u: TestUser, format: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res;
 };
+/** The latest watch time of the preview's items matched to movie `id`. */
+const latestWatchOf = (p: ImportPreview, id: number): string | undefined =>
+  p.items
+    .filter((i) => i.match?.id === id && i.watchedAt)
+    .map((i) => i.watchedAt ?? '')
+    .sort()
+    .at(-1);
 interface OurExport {
   myList: { type: string; id: number; at: string }[];
   watchHistory: { type: string; id: number; at: string; episodes?: unknown[] }[];
 }
 
 describe('Letterboxd', () => {
-  it('previews a diary: every title matched once, rewatches merged, years one off kept, far off and unknown ones not taken, nothing written', async () => {
+  it('previews a diary: every row once, rewatches (their own diary entries) kept apart, years one off kept, far off and unknown ones not offered, nothing written', async () => {
     const u = await createUser(t.app);
     const file = letterboxdFile();
     expect(file.rows).toBeGreaterThanOrEqual(300);
@@ -78,19 +85,24 @@ describe('Letterboxd', () => {
     const matched = body.items.filter((i) => i.status === 'matched');
     const ids = new Set(matched.map((i) => i.match?.id));
     for (const title of file.titles) expect(ids, title.title).toContain(title.id);
-    // Rewatches are one item with both lines, at the later watch.
-    const rewatched = body.items.filter((i) => i.lines.length > 1);
-    expect(rewatched.length).toBeGreaterThan(50);
+    // Every row is in exactly one item; a rewatch is its own diary entry (its own URI), so it
+    // is an item of its own, matched to the same title.
+    const lines = body.items.flatMap((i) => i.lines).sort((a, b) => a - b);
+    expect(lines).toEqual(Array.from({ length: file.rows }, (_, i) => i + 2));
+    const perTitle = new Map<number, number>();
+    for (const i of matched)
+      perTitle.set(i.match?.id ?? 0, (perTitle.get(i.match?.id ?? 0) ?? 0) + 1);
+    expect([...perTitle.values()].filter((n) => n > 1).length).toBeGreaterThan(50);
     // Own-script titles, and years one off, still match.
     for (const title of [...file.nonLatin, ...file.yearOneOff]) {
       const item = matched.find((i) => i.match?.id === title.id);
       expect(item?.list, title.originalTitle).toBe('history');
     }
-    // A year five off is not guessed; unknown titles are not found.
+    // A year five off rules the title out (IMP-3): not matched, not offered.
     for (const title of file.yearFarOff) {
       const item = body.items.find((i) => i.title === title.title && i.year === title.year + 5);
-      expect(item?.status, title.title).toBe('uncertain');
-      expect(item?.candidates.map((c) => c.id)).toContain(title.id);
+      expect(item?.status, title.title).not.toBe('matched');
+      expect(item?.candidates.map((c) => c.id)).not.toContain(title.id);
     }
     for (const name of UNKNOWN_TITLES) {
       expect(body.items.find((i) => i.title === name)?.status).toBe('not-found');
@@ -108,17 +120,19 @@ describe('Letterboxd', () => {
     const file = letterboxdFile();
     const { body } = await preview(u, 'diary.csv', file.text);
     const entries = matchedEntries(body);
+    const titles = new Set(entries.map((e) => e.id)).size;
+    expect(titles).toBeLessThan(entries.length);
     const first = await apply(u, entries);
-    expect(first.watchHistory.added).toBe(entries.length);
+    // Rewatches are one title in Watch History, at the latest watch.
+    expect(first.watchHistory.added).toBe(titles);
     expect(first.myList.added).toBe(0);
     const ours = (await exportOf(u, 'pigostream')).json<OurExport>();
-    expect(ours.watchHistory).toHaveLength(entries.length);
+    expect(ours.watchHistory).toHaveLength(titles);
     const matrix = ours.watchHistory.find((h) => h.id === 603);
-    const matrixItem = body.items.find((i) => i.match?.id === 603);
-    expect(matrix?.at).toBe(matrixItem?.watchedAt);
+    expect(matrix?.at).toBe(latestWatchOf(body, 603));
 
     const again = await apply(u, matchedEntries((await preview(u, 'diary.csv', file.text)).body));
-    expect(again.watchHistory).toEqual({ added: 0, updated: 0, kept: entries.length });
+    expect(again.watchHistory).toEqual({ added: 0, updated: 0, kept: titles });
   });
 
   it('reads a watchlist into My List', async () => {
@@ -226,7 +240,7 @@ describe('export', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('tmdbID,Title,Year,WatchedDate');
     expect(lines).toContain(
-      `603,The Matrix,1999,${String(body.items.find((i) => i.match?.id === 603)?.watchedAt?.slice(0, 10))}`,
+      `603,The Matrix,1999,${String(latestWatchOf(body, 603)?.slice(0, 10))}`,
     );
     const back = await preview(u, 'letterboxd-diary.csv', csv.body);
     expect(back.body.counts.matched).toBe(lines.length - 1);

@@ -10,6 +10,20 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/client-address.ts';
 import { VIEWPORTS } from './support/home-page.ts';
 import { addToMyList, card, freshUser, section, watch } from './support/library-page.ts';
+import { fixtureBytes, IMPORT_FIXTURES } from '../../server/test/helpers/import-fixtures.ts';
+
+/** What the page calls each format and status (transfer-rules.ts' labels, as the user reads them). */
+const FORMAT_NAMES = {
+  letterboxd: 'Letterboxd',
+  imdb: 'IMDb',
+  trakt: 'Trakt',
+  pigostream: 'PigoStream',
+} as const;
+const STATUS_NAMES = {
+  matched: 'Matched',
+  uncertain: 'Uncertain',
+  'not-found': 'Not found',
+} as const;
 
 /** Starter-catalogue titles. */
 const MATRIX = { id: 603, type: 'movie', title: 'The Matrix' } as const;
@@ -135,6 +149,64 @@ test('a Letterboxd watchlist is previewed, imported after a choice, and again ad
   );
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(page.getByLabel('Choose a file')).toBeFocused();
+  expect(errors).toEqual([]);
+  await user.context.close();
+});
+
+test('every layout and encoding of the fixtures previews with its counts, its titles as written and their matches; a Windows-1252 file imports', async ({
+  browser,
+}, testInfo) => {
+  // Sixteen previews, then an import: longer than one upload's test.
+  test.setTimeout(120_000);
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  const errors = consoleErrors(page);
+  await page.goto('/import-export');
+  for (const fixture of IMPORT_FIXTURES) {
+    // The file's own bytes, as the browser reads them from disk.
+    await upload(page, fixture.file, fixtureBytes(fixture.file));
+    await expect(page.getByRole('heading', { name: `Preview of ${fixture.file}` })).toBeFocused();
+    const items = fixture.titles.reduce((n, t) => n + (t.items ?? 1), 0);
+    await expect(
+      page.getByText(
+        `Read as a ${FORMAT_NAMES[fixture.format]} export: ${String(fixture.rows)} rows, ${String(items)} titles.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('count-matched')).toContainText(String(fixture.counts.matched));
+    await expect(page.getByTestId('count-uncertain')).toContainText(
+      String(fixture.counts.uncertain),
+    );
+    await expect(page.getByTestId('count-not-found')).toContainText(
+      String(fixture.counts.notFound),
+    );
+    for (const title of fixture.titles) {
+      // The title as the file writes it, accents and all (no U+FFFD, no mojibake).
+      const rows = row(page, `${title.title} (${String(title.year)})`);
+      await expect(rows, title.title).toHaveCount(title.items ?? 1);
+      await expect(rows.first()).toContainText(STATUS_NAMES[title.status]);
+      if (title.shows) await expect(rows.first().getByRole('cell').last()).toHaveText(title.shows);
+    }
+    await expect(previewTable(page)).not.toContainText('\ufffd');
+    if (fixture.encoding === 'windows-1252') {
+      await page
+        .getByRole('button', { name: `Import ${String(fixture.counts.matched)} titles` })
+        .click();
+      await expect(page.getByTestId('import-result')).toHaveText(
+        `Added 0 to My List, ${String(fixture.counts.matched)} to Watch History; 0 already there`,
+      );
+    }
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByLabel('Choose a file')).toBeFocused();
+  }
+  // The Windows-1252 file's titles are in Watch History, under the catalogue's names.
+  await page.goto('/watch-history');
+  for (const title of [
+    { id: 101, type: 'movie', title: 'Léon: The Professional' },
+    { id: 637, type: 'movie', title: 'Life Is Beautiful' },
+    { id: 13310, type: 'movie', title: 'Let the Right One In' },
+  ] as const) {
+    await expect(card(page, 'Watch History: Movies', title)).toBeVisible();
+  }
   expect(errors).toEqual([]);
   await user.context.close();
 });

@@ -13,3 +13,4 @@ export * from './identity.ts';
 export * from './health.ts';
 export * from './progress.ts';
 export * from './transfer.ts';
+export * from './text-decoding.ts';

@@ -70,7 +70,9 @@ export type ImportEpisode = z.infer<typeof importEpisodeSchema>;
 
 /**
  * One title of the file: the rows (`lines`, 1-based: CSV lines counting the header, JSON items
- * counting from 1) that name it for one list, merged; for history the latest watch time.
+ * counting from 1) that name it for one list, merged; for history the latest watch time. Every
+ * row is in exactly one item, and rows with different ids (TMDB, IMDb, a Letterboxd URI, a
+ * Trakt id) are never merged (IMP-4 of docs/imports.md).
  * `matched`: `match` is the title (by TMDB id, IMDb id, or a title and year at or above
  * {@link IMPORT_MATCH_THRESHOLD}); `uncertain`: `candidates` to choose from; `not-found`:
  * nothing close in the catalogue.

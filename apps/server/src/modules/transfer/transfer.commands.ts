@@ -1,9 +1,9 @@
 /**
- * `pigo import-user EMAIL FILE` (issue 21): the Import & export page's import from the command
- * line, for a self-hoster moving a household's lists in. It reads and matches the file as the
- * page's preview does, prints what matched, what is uncertain and what was not found (naming
- * their lines), then writes the matched titles in one transaction (`--dry-run`: writes
- * nothing). Uncertain titles are never guessed: choose them on the page. On the embedded
+ * `pigo import-user EMAIL FILE...` (IMP-6 of docs/imports.md): the Import & export page's import
+ * from the command line, for a self-hoster moving a household's lists in. It reads and matches
+ * each file as the page's preview does (the same decoding and layouts), prints what matched,
+ * what is uncertain and what was not found (naming their lines), then writes the file's matched
+ * titles in one transaction (`--dry-run`: writes nothing). Uncertain titles are never guessed: choose them on the page. On the embedded
  * database the server must be stopped first (the DATA_DIR lock says so).
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { queryRows, type Database } from '@pigostream/db';
 import { config, requireDatabase } from '../backup/backup.commands.ts';
 import { importUserBlockedLine, openCommandDatabase, UsageError } from '../backup/cli-database.ts';
 import { DataDirInUseError } from '../../data-dir-lock.ts';
+import { decodeFile } from '../../lib/decode-file.ts';
 import { UnknownUserError } from '../backup/user-export.ts';
 import { createTitleLookup } from '../catalogue/title-lookup.ts';
 import { TransferService } from './transfer.service.ts';
@@ -51,25 +52,36 @@ function list(heading: string, items: ImportPreviewItem[]): void {
   if (items.length > 20) console.log(`  … and ${String(items.length - 20)} more`);
 }
 
-/** The `import-user` command. */
+/** Each of `files` resolved, after checking it exists and is within the size limit. */
+function checkedFiles(files: string[]): string[] {
+  return files.map((file) => {
+    const resolved = path.resolve(file);
+    let size: number;
+    try {
+      size = statSync(resolved).size;
+    } catch {
+      throw new UsageError(`file not found: ${resolved}`);
+    }
+    if (size > IMPORT_MAX_BYTES)
+      throw new UsageError(`${resolved}: the file is larger than 20 MB.`);
+    return resolved;
+  });
+}
+
+/**
+ * The `import-user` command: one or more files (a Letterboxd export's watchlist.csv, diary.csv
+ * and lists together, say), each read, reported and written in turn.
+ */
 export function importUserCommand(): Command {
   return new Command('import-user')
     .description(
-      "import a Letterboxd, IMDb, Trakt or PigoStream export into one user's My List and Watch History",
+      "import Letterboxd, IMDb, Trakt or PigoStream exports into one user's My List and Watch History",
     )
     .argument('<email>', "the account's e-mail address")
-    .argument('<file>', 'the export file (.csv or .json)')
+    .argument('<files...>', 'the export files (.csv or .json), in any text encoding')
     .option('--dry-run', 'match and report, write nothing')
-    .action(async (email: string, file: string, options: { dryRun?: boolean }) => {
-      const resolved = path.resolve(file);
-      let size: number;
-      try {
-        size = statSync(resolved).size;
-      } catch {
-        throw new UsageError(`file not found: ${resolved}`);
-      }
-      if (size > IMPORT_MAX_BYTES)
-        throw new UsageError(`${resolved}: the file is larger than 20 MB.`);
+    .action(async (email: string, files: string[], options: { dryRun?: boolean }) => {
+      const resolved = checkedFiles(files);
       const cfg = config();
       requireDatabase(cfg, 'import into');
       const opened = await openCommandDatabase(cfg, 'import-user').catch((error: unknown) => {
@@ -88,46 +100,50 @@ export function importUserCommand(): Command {
         const lookup = createTitleLookup(opened.handle.db);
         // The command line reads the catalogue tables alone (no TMDB): ids they lack are unknown.
         const service = new TransferService(opened.handle, lookup);
-        bar?.start(3, 0, { step: 'reading and matching' });
-        const name = path.basename(resolved);
-        const preview = await service.preview(name, readFileSync(resolved, 'utf8'));
-        bar?.update(1, { step: options.dryRun ? 'done' : 'writing' });
-        const matched = preview.items.filter((i) => i.status === 'matched' && i.match);
-        const result = options.dryRun
-          ? undefined
-          : await service.apply(
-              userId,
-              matched.map((i) => ({
-                list: i.list,
-                id: i.match?.id ?? 0,
-                type: i.match?.type ?? 'movie',
-                watchedAt: i.watchedAt,
-                episodes: i.episodes,
-              })),
-            );
-        bar?.update(3, { step: 'done' });
-        bar?.stop();
-        console.log(
-          `import-user: ${name} (${preview.format}, ${String(preview.rows)} rows): ` +
-            `${String(preview.counts.matched)} matched, ${String(preview.counts.uncertain)} uncertain, ` +
-            `${String(preview.counts.notFound)} not found`,
-        );
-        list(
-          'Uncertain, not imported (choose them on the Import & export page)',
-          preview.items.filter((i) => i.status === 'uncertain'),
-        );
-        list(
-          'Not found in the catalogue',
-          preview.items.filter((i) => i.status === 'not-found'),
-        );
-        if (result) {
+        for (const file of resolved) {
+          bar?.start(3, 0, { step: 'reading and matching' });
+          const name = path.basename(file);
+          // The file's bytes decoded as the page decodes them (IMP-2): UTF-8, UTF-16 or
+          // Windows-1252.
+          const preview = await service.preview(name, decodeFile(readFileSync(file)).text);
+          bar?.update(1, { step: options.dryRun ? 'done' : 'writing' });
+          const matched = preview.items.filter((i) => i.status === 'matched' && i.match);
+          const result = options.dryRun
+            ? undefined
+            : await service.apply(
+                userId,
+                matched.map((i) => ({
+                  list: i.list,
+                  id: i.match?.id ?? 0,
+                  type: i.match?.type ?? 'movie',
+                  watchedAt: i.watchedAt,
+                  episodes: i.episodes,
+                })),
+              );
+          bar?.update(3, { step: 'done' });
+          bar?.stop();
           console.log(
-            `My List: ${String(result.myList.added)} added, ${String(result.myList.kept)} already there; ` +
-              `Watch History: ${String(result.watchHistory.added)} added, ${String(result.watchHistory.updated)} moved to a later watch, ` +
-              `${String(result.watchHistory.kept)} kept; episodes: ${String(result.episodes.added)} marked watched`,
+            `import-user: ${name} (${preview.format}, ${String(preview.rows)} rows): ` +
+              `${String(preview.counts.matched)} matched, ${String(preview.counts.uncertain)} uncertain, ` +
+              `${String(preview.counts.notFound)} not found`,
           );
-        } else {
-          console.log('Dry run: nothing was written.');
+          list(
+            'Uncertain, not imported (choose them on the Import & export page)',
+            preview.items.filter((i) => i.status === 'uncertain'),
+          );
+          list(
+            'Not found in the catalogue',
+            preview.items.filter((i) => i.status === 'not-found'),
+          );
+          if (result) {
+            console.log(
+              `My List: ${String(result.myList.added)} added, ${String(result.myList.kept)} already there; ` +
+                `Watch History: ${String(result.watchHistory.added)} added, ${String(result.watchHistory.updated)} moved to a later watch, ` +
+                `${String(result.watchHistory.kept)} kept; episodes: ${String(result.episodes.added)} marked watched`,
+            );
+          } else {
+            console.log('Dry run: nothing was written.');
+          }
         }
       } finally {
         bar?.stop();

@@ -1,6 +1,7 @@
 /**
- * What the import's readers share (issue 21): the row a file's title becomes, the error a file
- * that cannot be read raises, and readers of the loosely typed values exports carry.
+ * What the import's readers share (IMP-1 of docs/imports.md): the row a file's title becomes,
+ * the error a file that cannot be read raises, and readers of the loosely typed values exports
+ * carry.
  */
 import {
   isSaneTime,
@@ -18,11 +19,19 @@ export interface ImportRow {
   list: ImportList;
   /** The kind the file says; null when it does not (a title and year match tries both). */
   type: MediaType | null;
+  /** The title as the file names it first (IMDb's `Title` may be translated). */
   title: string;
+  /** Another title the file gives (IMDb's `Original Title`), or null; matching tries both. */
+  originalTitle: string | null;
   year: number | null;
   tmdbId: number | null;
   /** `tt` followed by digits, or null. */
   imdbId: string | null;
+  /**
+   * The row's own id in the file's service, or null: `letterboxd:boxd.it/2a1m` (its URI without
+   * the scheme), `trakt:movie:481`. Rows with different ids are never merged (IMP-4).
+   */
+  sourceId: string | null;
   /** ISO time (added or watched), null when the file has none. */
   watchedAt: string | null;
   episodes: ImportEpisode[];
@@ -69,15 +78,26 @@ export function yearOf(v: unknown): number | null {
   return year >= 1870 && year <= 2100 ? year : null;
 }
 
+/** IMDb's older exports' dates: `Sat Dec 31 00:00:00 2016`, `Sun Mar  1 00:00:00 2015`. */
+const IMDB_OLD_DATE = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) +(\d{1,2}) 00:00:00 (\d{4})$/;
+
 /**
- * An ISO time from a date (`YYYY-MM-DD`, taken as noon UTC) or a time; null otherwise, and for
- * a time no call may store (ROB-1 of docs/robustness.md: before 1870 or more than a year from
- * now), so the preview never offers a time the import would refuse.
+ * An ISO time from a date (`YYYY-MM-DD`, or IMDb's older `Sat Dec 31 00:00:00 2016`, taken as
+ * noon UTC) or a time; null otherwise, and for a time no call may store (ROB-1 of
+ * docs/robustness.md: before 1870 or more than a year from now), so the preview never offers a
+ * time the import would refuse.
  */
 export function timeOf(v: unknown): string | null {
   const s = text(v);
   if (!s) return null;
-  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T12:00:00Z` : s);
+  const old = IMDB_OLD_DATE.exec(s);
+  const at = Date.parse(
+    old
+      ? `${old[2] ?? ''} ${old[1] ?? ''} ${old[3] ?? ''} 12:00:00 UTC`
+      : /^\d{4}-\d{2}-\d{2}$/.test(s)
+        ? `${s}T12:00:00Z`
+        : s,
+  );
   return isSaneTime(at) ? new Date(at).toISOString() : null;
 }
 
@@ -101,4 +121,4 @@ export function imdbOf(v: unknown): string | null {
 
 /** The kinds of file this import reads, for messages. */
 export const KNOWN =
-  'Letterboxd (watchlist.csv, watched.csv, diary.csv, ratings.csv), IMDb (ratings.csv, a watchlist .csv), Trakt (its JSON export) or PigoStream exports';
+  "Letterboxd's export (watchlist, watched, diary, ratings, reviews, likes, lists) or import CSV, IMDb's (ratings, watchlist, lists; current or older layout), Trakt's JSON export, or PigoStream's exports";

@@ -1,9 +1,13 @@
 /**
- * Matching an import's rows to catalogue titles (issue 21): by TMDB id when the file has one,
- * then by IMDb id, then by title and year with a confidence score. A title and year match is
- * taken at {@link IMPORT_MATCH_THRESHOLD} or above when no other title comes close; below it,
- * or when two titles tie, the row is uncertain and offers its best candidates; nothing is
- * guessed. Rows naming the same title for the same list are merged into one item.
+ * Matching an import's rows to catalogue titles (IMP-3 and IMP-4 of docs/imports.md): by TMDB
+ * id when the file has one, then by IMDb id, then by title and year with a confidence score,
+ * over every title the file gives (IMDb's `Title` and `Original Title`) against the catalogue's
+ * title and original title. A title and year match is taken at {@link IMPORT_MATCH_THRESHOLD}
+ * or above when no other title comes close; below it, or when two titles tie, the row is
+ * uncertain and offers its best candidates; nothing is guessed, and nothing the file's own
+ * facts rule out is offered: another title than its TMDB id names, another IMDb id, a year
+ * {@link YEARS_APART_RULED_OUT} or more apart. Rows naming the same title for the same list are
+ * merged into one item, never two rows with different ids.
  */
 import {
   IMPORT_MATCH_THRESHOLD,
@@ -21,6 +25,11 @@ const CANDIDATE_FLOOR = 0.45;
 const TIE_MARGIN = 0.05;
 /** Titles looked at per uncertain name in the fuzzy pass. */
 const SIMILAR_PER_NAME = 8;
+/**
+ * A catalogue title this many years or more from the file's is not the file's title: release
+ * dates differ by country and festival by a year or two, a remake or a reboot by more.
+ */
+export const YEARS_APART_RULED_OUT = 3;
 
 /**
  * A title as compared: Unicode letters and digits of any script, lower-cased, accents
@@ -98,7 +107,20 @@ interface Group {
   item: Omit<ImportPreviewItem, 'status' | 'match' | 'candidates'>;
   tmdbId: number | null;
   imdbId: string | null;
+  /** The normalized titles the file gives (the first is `name`); never empty strings. */
+  names: string[];
   name: string;
+}
+
+/** Whether `title` is one the file's own facts (its TMDB id, IMDb id, year) rule out. */
+function ruledOut(g: Group, title: LookupTitle): boolean {
+  if (g.tmdbId !== null && title.id !== g.tmdbId) return true;
+  if (g.imdbId !== null && title.imdbId !== null && title.imdbId !== g.imdbId) return true;
+  if (g.item.type !== null && title.type !== g.item.type) return true;
+  const year = g.item.year;
+  return (
+    year !== null && title.year !== null && Math.abs(year - title.year) >= YEARS_APART_RULED_OUT
+  );
 }
 
 /** Episodes merged: one per season and number, the latest watch time. */
@@ -112,16 +134,25 @@ function mergeEpisodes(episodes: ImportEpisode[]): ImportEpisode[] {
   return [...byKey.values()].sort((a, b) => a.season - b.season || a.episode - b.episode);
 }
 
+/**
+ * Rows grouped per list and title: by TMDB id, else IMDb id, else the row's own id in its
+ * service (a Letterboxd URI, a Trakt id) with its title, year and kind, else those alone. Rows
+ * with different ids therefore never share a group (IMP-4), nor rows whose titles or years
+ * differ.
+ */
 function groupRows(rows: ImportRow[]): Group[] {
   const groups = new Map<string, Group>();
   for (const row of rows) {
-    const name = normalizeTitle(row.title);
+    const names = [
+      ...new Set([row.title, row.originalTitle ?? ''].map(normalizeTitle).filter(Boolean)),
+    ];
+    const name = names[0] ?? '';
     const key = `${row.list}|${
       row.tmdbId !== null
         ? `tmdb:${row.type ?? ''}:${String(row.tmdbId)}`
         : row.imdbId !== null
           ? `imdb:${row.imdbId}`
-          : `name:${row.type ?? ''}:${name}:${String(row.year ?? '')}`
+          : `${row.sourceId === null ? '' : `own:${row.sourceId}:`}name:${row.type ?? ''}:${name}:${String(row.year ?? '')}`
     }`;
     const group = groups.get(key);
     if (!group) {
@@ -130,6 +161,7 @@ function groupRows(rows: ImportRow[]): Group[] {
         rows: [row],
         tmdbId: row.tmdbId,
         imdbId: row.imdbId,
+        names,
         name,
         item: {
           lines: [row.line],
@@ -199,8 +231,11 @@ export async function matchRows(
   // 3. Title and year: exact titles first, then titles like it.
   const decide = (g: Group, titles: LookupTitle[]) => {
     const scored = titles
-      .filter((t) => g.item.type === null || t.type === g.item.type)
-      .map((t) => ({ t, score: matchScore(g.name, g.item.year, t) }))
+      .filter((t) => !ruledOut(g, t))
+      .map((t) => ({
+        t,
+        score: Math.max(...g.names.map((name) => matchScore(name, g.item.year, t))),
+      }))
       .filter((c) => c.score >= CANDIDATE_FLOOR)
       .sort((a, b) => b.score - a.score || b.t.popularity - a.t.popularity);
     const unique = scored.filter(
@@ -227,9 +262,21 @@ export async function matchRows(
     });
     return true;
   };
-  const byName = groups.filter((g) => !results.has(g.key) && g.name !== '');
+  // A row whose TMDB id the catalogue lacks names a title it does not have: no other is offered.
+  const byName = groups.filter((g) => !results.has(g.key) && g.name !== '' && g.tmdbId === null);
+  const givenTitles = (g: Group) =>
+    [g.item.title, g.rows[0]?.originalTitle ?? ''].map((n) => n.trim()).filter(Boolean);
+  // The exact lookup compares whole titles: ask for each with straight and typographic
+  // apostrophes and quotes too (a spreadsheet types 'd’Amélie' where the catalogue has 'd'Amélie').
+  const spellings = (name: string) => [
+    name,
+    name.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"'),
+    name.replace(/'/g, '\u2019'),
+  ];
   const exact = new Map<string, LookupTitle[]>();
-  for (const t of await lookup.byNames([...new Set(byName.map((g) => g.item.title.trim()))])) {
+  for (const t of await lookup.byNames([
+    ...new Set(byName.flatMap((g) => givenTitles(g).flatMap(spellings))),
+  ])) {
     for (const n of [t.title, t.originalTitle]) {
       if (!n) continue;
       const key = normalizeTitle(n);
@@ -237,19 +284,18 @@ export async function matchRows(
     }
   }
   const fuzzy: Group[] = [];
+  const exactOf = (g: Group) => g.names.flatMap((n) => exact.get(n) ?? []);
   for (const g of byName) {
-    const decided = decide(g, exact.get(g.name) ?? []);
+    const decided = decide(g, exactOf(g));
     if (!decided || results.get(g.key)?.status === 'uncertain') fuzzy.push(g);
   }
   if (fuzzy.length > 0) {
-    const names = [...new Set(fuzzy.map((g) => g.item.title.trim().toLowerCase()))];
+    const lowered = (g: Group) => givenTitles(g).map((n) => n.toLowerCase());
+    const names = [...new Set(fuzzy.flatMap(lowered))];
     const similar = await lookup.similar(names, SIMILAR_PER_NAME);
     const byLower = new Map(names.map((n, i) => [n, similar[i] ?? []]));
     for (const g of fuzzy) {
-      const pool = [
-        ...(exact.get(g.name) ?? []),
-        ...(byLower.get(g.item.title.trim().toLowerCase()) ?? []),
-      ];
+      const pool = [...exactOf(g), ...lowered(g).flatMap((n) => byLower.get(n) ?? [])];
       decide(g, pool);
     }
   }

@@ -1,7 +1,9 @@
 /**
- * The JSON exports an import reads (issue 21): Trakt's export files (watchlist, watched movies
- * and shows, history, ratings, or one object holding them, as our Trakt-shaped export writes)
- * and our own export, versions 1 and 2.
+ * The JSON exports an import reads (IMP-1 of docs/imports.md): Trakt's export files (watchlist,
+ * watched movies and shows, history, ratings, lists: a bare array of items), one object holding
+ * them by name (our Trakt-shaped export; `traktexport` and similar backup tools), the same
+ * wrapped as `{ "metadata": ..., "data": ... }` by other tools, and our own export, versions 1
+ * and 2.
  */
 import type { ImportEpisode, ImportList, MediaType } from '@pigostream/contracts';
 import {
@@ -35,13 +37,20 @@ export function parseJson(fileName: string, body: string): ParsedFile {
     throw new ImportFileError(`${fileName} line ${line}: it is not valid JSON.`);
   }
   if (isObject(data) && data.format === 'pigostream-user-export') return ours(fileName, data);
+  // Export tools wrap the files: `{ "metadata": { ... }, "data": [ ... ] }` (or `items`).
+  for (let depth = 0; depth < 3 && isObject(data); depth++) {
+    const inner: unknown = data.data ?? data.items;
+    if (!Array.isArray(inner) && !isObject(inner)) break;
+    if (TRAKT_PARTS.some((key) => Array.isArray((data as Json)[key]))) break;
+    data = inner;
+  }
   if (isObject(data)) {
-    // One object of Trakt-shaped arrays (our Trakt export; some tools bundle the files so).
-    const parts = ['watchlist', 'watched_movies', 'watched_shows', 'history', 'ratings'];
-    if (parts.some((key) => Array.isArray(data[key]))) {
+    // One object of Trakt-shaped arrays (our Trakt export; backup tools bundle the files so).
+    const object = data;
+    if (TRAKT_PARTS.some((key) => Array.isArray(object[key]))) {
       const rows: ImportRow[] = [];
-      for (const key of parts) {
-        const items = data[key];
+      for (const key of TRAKT_PARTS) {
+        const items = object[key];
         if (Array.isArray(items)) rows.push(...traktItems(fileName, items, rows.length));
       }
       return { format: 'trakt', rows };
@@ -54,10 +63,31 @@ export function parseJson(fileName: string, body: string): ParsedFile {
   throw new ImportFileError(`${fileName} is not a file this import reads. It reads ${KNOWN}.`);
 }
 
-/** Trakt's ids object: TMDB and IMDb ids. */
-function traktIds(media: unknown): { tmdbId: number | null; imdbId: string | null } {
+/**
+ * The arrays of Trakt items an object may hold, by the names our export and the backup tools
+ * give them (`watched` is both watched files in one).
+ */
+const TRAKT_PARTS = [
+  'watchlist',
+  'watched',
+  'watched_movies',
+  'watched_shows',
+  'history',
+  'ratings',
+];
+
+/** Trakt's ids object: TMDB and IMDb ids, and its own id (`trakt:movie:481`) as the row's. */
+function traktIds(
+  type: MediaType,
+  media: unknown,
+): { tmdbId: number | null; imdbId: string | null; sourceId: string | null } {
   const ids = isObject(media) && isObject(media.ids) ? media.ids : {};
-  return { tmdbId: whole(ids.tmdb), imdbId: imdbOf(ids.imdb) };
+  const own = whole(ids.trakt) ?? (text(ids.slug) || null);
+  return {
+    tmdbId: whole(ids.tmdb),
+    imdbId: imdbOf(ids.imdb),
+    sourceId: own === null ? null : `trakt:${type}:${String(own)}`,
+  };
 }
 
 /**
@@ -84,8 +114,9 @@ function traktItems(fileName: string, items: unknown[], offset: number): ImportR
       line,
       type,
       title: text(media.title),
+      originalTitle: null,
       year: yearOf(media.year),
-      ...traktIds(media),
+      ...traktIds(type, media),
     };
     if ('listed_at' in item) {
       // A watchlisted season or episode puts its show in My List.
@@ -153,9 +184,11 @@ function ours(fileName: string, data: Json): ParsedFile {
         list,
         type,
         title: text(item.title),
+        originalTitle: null,
         year: yearOf(item.year),
         tmdbId: whole(item.id),
         imdbId: null,
+        sourceId: null,
         watchedAt: timeOf(item.at),
         episodes,
       });

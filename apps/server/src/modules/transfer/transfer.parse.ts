@@ -1,11 +1,12 @@
 /**
- * Reads the files an import takes (issue 21): Letterboxd's CSV exports (watchlist, watched,
- * diary, ratings), IMDb's (ratings, a watchlist), Trakt's JSON export files (watchlist,
- * watched movies and shows, history, ratings, or one object holding them, as our Trakt-shaped
- * export writes) and our own export. CSV goes through csv-parse, never split by hand. Each
+ * Reads the files an import takes (IMP-1 of docs/imports.md): Letterboxd's CSV exports and its
+ * import CSV, IMDb's exports in their current and older layouts, Trakt's JSON export files (bare,
+ * bundled in one object, or wrapped by a tool) and our own export. CSV goes through csv-parse,
+ * never split by hand (transfer.parse-csv.ts), JSON through transfer.parse-json.ts. Each
  * readable row becomes an {@link ImportRow}; the format is told by the content (CSV header,
  * JSON shape) with the file name deciding between a list and the history where the header
- * cannot.
+ * cannot. The text has been decoded from the file's bytes already (IMP-2: the page and
+ * `pigo import-user` both use `decodeText`).
  */
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@pigostream/contracts';
 import { ImportFileError, type ParsedFile } from './transfer.fields.ts';

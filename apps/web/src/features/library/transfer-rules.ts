@@ -19,7 +19,7 @@ import { API_BASE, ApiError } from '../../lib/api-client.ts';
 export const TRANSFER_MESSAGES = {
   tooLarge: 'The file is larger than 20 MB.',
   notAuthenticated: 'User is not authenticated',
-  notAFile: 'Drop one file: a .csv or .json export.',
+  notAFile: 'Drop one file: a .csv, .txt or .json export.',
 } as const;
 
 /** What the page calls each format a file may be in. */

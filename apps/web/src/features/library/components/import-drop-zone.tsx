@@ -14,9 +14,9 @@ export interface ImportDropZoneProps {
 }
 
 /**
- * A dashed zone taking one `.csv` or `.json` file: a real `<input type="file">` labelled
- * 'Choose a file' (keyboard: Tab to it, Enter or Space opens the picker; its label shows the
- * focus ring), or one file dragged onto the zone. The size is checked by the caller.
+ * A dashed zone taking one `.csv`, `.txt` (a spreadsheet's Unicode text) or `.json` file: a
+ * real `<input type="file">` labelled 'Choose a file' (keyboard: Tab to it, Enter or Space
+ * opens the picker; its label shows the focus ring), or one file dragged onto the zone. The size is checked by the caller.
  */
 export function ImportDropZone({ onFile, onRefuse, inputRef }: ImportDropZoneProps) {
   const inputId = useId();
@@ -55,7 +55,7 @@ export function ImportDropZone({ onFile, onRefuse, inputRef }: ImportDropZonePro
         ref={inputRef}
         id={inputId}
         type="file"
-        accept=".csv,.json"
+        accept=".csv,.txt,.json"
         aria-describedby={hintId}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
@@ -72,7 +72,7 @@ export function ImportDropZone({ onFile, onRefuse, inputRef }: ImportDropZonePro
         Choose a file
       </label>
       <p id={hintId} className="text-xs text-neutral-400">
-        One .csv or .json file, up to 20 MB.
+        One .csv, .txt or .json file, up to 20 MB.
       </p>
     </div>
   );

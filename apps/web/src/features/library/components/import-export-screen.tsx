@@ -65,9 +65,10 @@ export function ImportExportScreen({ uid: user }: ImportExportScreenProps) {
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Import & export</h1>
         <p className="max-w-3xl text-sm text-neutral-400">
-          Bring your lists from Letterboxd (watchlist.csv, diary.csv, watched.csv), IMDb
-          (ratings.csv, a watchlist .csv), Trakt (its JSON export files) or a PigoStream export.
-          Watchlists go to My List; anything watched or rated to Watch History.
+          Bring your lists from Letterboxd (any CSV of its export: watchlist, diary, watched,
+          ratings, reviews, likes, lists), IMDb (ratings, watchlist or a list, today's layout or an
+          older one), Trakt (its JSON export files) or a PigoStream export, in any text encoding.
+          Watchlists and lists go to My List; anything watched or rated to Watch History.
         </p>
       </header>
 

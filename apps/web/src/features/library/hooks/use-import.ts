@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportPreview, ImportResult } from '@pigostream/contracts';
+import { decodeText } from '@pigostream/contracts/text-decoding';
 import { applyImport, previewImport } from '../api/transfer.ts';
 import {
   fileProblem,
@@ -73,9 +74,13 @@ export function useImport(uid: string | undefined): ImportFlow {
       reading.current = controller;
       setChoices(new Map());
       setState({ step: 'reading', fileName: file.name });
+      // The file's bytes, decoded as `pigo import-user` decodes them (IMP-2 of docs/imports.md):
+      // UTF-8, UTF-16 or Windows-1252, where `file.text()` would take every file for UTF-8.
       file
-        .text()
-        .then((content) => previewImport(uid, file.name, content, controller.signal))
+        .arrayBuffer()
+        .then((bytes) =>
+          previewImport(uid, file.name, decodeText(new Uint8Array(bytes)).text, controller.signal),
+        )
         .then(
           (preview) => {
             if (controller.signal.aborted) return;

@@ -1,21 +1,30 @@
-/** The Related Anime card's texts (spec 2 Anime view) on real AniList records. */
+/**
+ * The Related Anime card's texts (spec 2 Anime view) on hand-written AniList records
+ * (anilist-fixtures.testing.ts: made-up entries with English and romaji titles, a romaji title
+ * only, start dates with and without a month or day).
+ */
 import type { AnimeMedia } from '@pigostream/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAnilistDump } from './anilist-dump.testing.ts';
+import { entryOf, toAnimeInfo } from './anilist-fixtures.testing.ts';
 import { formatLabel, formatStartDate, relationTitle } from './display.ts';
 
-let all: AnimeMedia[];
+let info: Map<number, AnimeMedia>;
 
 beforeAll(() => {
-  all = [...loadAnilistDump().values()];
+  info = toAnimeInfo();
 });
+
+const entry = (id: number) => entryOf(info, id);
 
 describe('relationTitle', () => {
   it('shows English, else romaji, else Untitled', () => {
-    const english = all.find((m) => m.title.english);
-    const romajiOnly = all.find((m) => !m.title.english && m.title.romaji);
-    expect(relationTitle(english as AnimeMedia)).toBe(english?.title.english);
-    expect(relationTitle(romajiOnly as AnimeMedia)).toBe(romajiOnly?.title.romaji);
+    // Both titles (7001), English with an accent (7402), romaji only (7201).
+    expect(relationTitle(entry(7001))).toBe('Tidewater Lanterns');
+    expect(relationTitle(entry(7402))).toBe('Sunny Corner Café');
+    expect(relationTitle(entry(7201))).toBe('Kumo no Ue no Toshokan');
+    expect(relationTitle({ title: { english: '', romaji: 'Poketto Tanuki' } })).toBe(
+      'Poketto Tanuki',
+    );
     expect(relationTitle({ title: { english: null, romaji: null } })).toBe('Untitled');
     expect(relationTitle({ title: { english: ' ', romaji: '' } })).toBe('Untitled');
   });
@@ -23,21 +32,20 @@ describe('relationTitle', () => {
 
 describe('formatStartDate', () => {
   it('writes month/day/year', () => {
-    const full = all.find((m) => m.startDate?.day != null) as AnimeMedia;
-    const d = full.startDate;
-    expect(formatStartDate(d)).toBe(`${String(d?.month)}/${String(d?.day)}/${String(d?.year)}`);
+    expect(formatStartDate(entry(7001).startDate)).toBe('4/6/2004');
+    expect(formatStartDate(entry(7003).startDate)).toBe('7/23/2005');
     expect(formatStartDate({ year: 2002, month: 10, day: 3 })).toBe('10/3/2002');
   });
 
   it("writes '--' for a missing month or day", () => {
-    const noDay = all.find((m) => m.startDate?.year != null && m.startDate.day == null);
-    expect(noDay).toBeDefined();
-    expect(formatStartDate(noDay?.startDate ?? null)).toMatch(/^(\d{1,2}|--)\/--\/\d{4}$/);
+    expect(formatStartDate(entry(7006).startDate)).toBe('12/--/2004');
+    expect(formatStartDate(entry(7402).startDate)).toBe('--/--/2013');
     expect(formatStartDate({ year: 2013, month: null, day: null })).toBe('--/--/2013');
   });
 
   it("writes 'Unknown' without a year", () => {
     expect(formatStartDate(null)).toBe('Unknown');
+    expect(formatStartDate(entry(7401).startDate)).toBe('Unknown');
     expect(formatStartDate({ year: null, month: 4, day: 7 })).toBe('Unknown');
   });
 });

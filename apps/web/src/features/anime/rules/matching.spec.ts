@@ -1,8 +1,14 @@
-/** Anime matching (spec 5) on real AniList records (../shared/data/anime). */
+/**
+ * Anime matching (spec 5) on hand-written AniList records (anilist-fixtures.testing.ts: made-up
+ * franchises with English, romaji and native titles, entries of the same month sharing title
+ * words, entries without an English title or a start month) and on generated candidate lists
+ * (fast-check: titles drawn from a small word pool, so that entries of one month share words).
+ */
 import type { AnimeMedia } from '@pigostream/contracts';
 import { parseYearMonth } from '@pigostream/contracts/anime-queries';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAnilistDump } from './anilist-dump.testing.ts';
+import { entryOf, toAnimeInfo } from './anilist-fixtures.testing.ts';
 import {
   canLookUp,
   findMatch,
@@ -12,19 +18,15 @@ import {
   wordMatchRatio,
 } from './matching.ts';
 
-let dump: Map<number, AnimeMedia>;
+let info: Map<number, AnimeMedia>;
 let all: AnimeMedia[];
 
 beforeAll(() => {
-  dump = loadAnilistDump();
-  all = [...dump.values()];
+  info = toAnimeInfo();
+  all = [...info.values()];
 });
 
-function entry(id: number): AnimeMedia {
-  const found = dump.get(id);
-  if (!found) throw new Error(`AniList ${String(id)} is not in the dump`);
-  return found;
-}
+const entry = (id: number) => entryOf(info, id);
 
 /** `YYYY-MM-DD` of an entry's start date (the day given, else its own). */
 function releaseOf(media: AnimeMedia, day?: number): string {
@@ -79,67 +81,153 @@ describe('wordMatchRatio', () => {
   });
 });
 
-describe('findMatch on the AniList dump', () => {
-  it('finds Naruto (AniList 20) for the show first aired 2002-10-03', () => {
-    const naruto = entry(20);
-    const match = findMatch(all, { title: 'Naruto', releaseDate: '2002-10-03' });
-    expect(match?.id).toBe(naruto.id);
+/**
+ * The entry matched by `media`'s own English title and start year-month: `media` itself, or
+ * an entry of the same month listed before it whose title words hold every one of `media`'s
+ * (then it is as good a match, and the earlier candidate wins).
+ */
+function expectMatchedByOwnTitle(candidates: readonly AnimeMedia[], media: AnimeMedia): void {
+  const english = media.title.english ?? '';
+  const target = { title: english, releaseDate: releaseOf(media) };
+  const match = findMatch(candidates, target);
+  expect(match, english).toBeDefined();
+  expect(match?.startDate?.year).toBe(media.startDate?.year);
+  expect(match?.startDate?.month).toBe(media.startDate?.month);
+  expect(matchScore(match as AnimeMedia, target)).toBe(1);
+  if (match?.id !== media.id) {
+    expect(candidates.indexOf(match as AnimeMedia)).toBeLessThan(candidates.indexOf(media));
+  }
+}
+
+const isDatedWithEnglish = (m: AnimeMedia) =>
+  Boolean(m.title.english) && m.startDate?.year != null && m.startDate.month != null;
+
+/** Words of generated titles: few, so entries share words; two spell one word with and without accent. */
+const WORDS = [
+  'Star',
+  'Lantern',
+  'Shōnen',
+  'Shonen',
+  'Night',
+  'Blade',
+  'Sky',
+  'Tanuki',
+  '2',
+  'the',
+];
+
+/** A generated title: 1-4 words of {@link WORDS} joined by one of the separators. */
+const titleArb = fc
+  .tuple(
+    fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }),
+    fc.constantFrom(' ', ': ', ' - ', '/', '_', '. '),
+  )
+  .map(([words, separator]) => words.join(separator));
+
+/** Generated candidates: few distinct months, so several entries share a month. */
+const candidatesArb = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.integer({ min: 100_000, max: 999_999 }),
+      english: fc.option(titleArb, { nil: null }),
+      romaji: fc.option(titleArb, { nil: null }),
+      year: fc.integer({ min: 2000, max: 2001 }),
+      month: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+      day: fc.option(fc.integer({ min: 1, max: 28 }), { nil: null }),
+    }),
+    { selector: (c) => c.id, minLength: 1, maxLength: 30 },
+  )
+  .map((list) =>
+    list.map((c): AnimeMedia => ({
+      id: c.id,
+      title: { english: c.english, romaji: c.romaji },
+      startDate: { year: c.year, month: c.month, day: c.day },
+      type: 'ANIME',
+      format: 'TV',
+      episodes: null,
+      duration: null,
+      description: null,
+      coverImage: null,
+      relations: null,
+    })),
+  );
+
+describe('findMatch on the hand-written AniList records', () => {
+  it('finds Tidewater Lanterns (7001) for the show first aired 2004-04-06', () => {
+    const target = { title: 'Tidewater Lanterns', releaseDate: '2004-04-06' };
+    expect(findMatch(all, target)?.id).toBe(7001);
+    // Lanterns of the Deep Sea started the same month and shares 1 of the 2 words (0.5): it
+    // counts, but the better ratio wins even when it comes first.
+    const sameMonth = entry(7501);
+    expect(matchScore(sameMonth, target)).toBe(0.5);
+    expect(findMatch([sameMonth, entry(7001)], target)?.id).toBe(7001);
+    expect(findMatch([sameMonth], target)?.id).toBe(7501);
   });
 
   it('matches on the year-month only: a TMDB date a day off still matches', () => {
-    const eva = entry(30);
-    const release = releaseOf(eva, eva.startDate?.day === 28 ? 1 : 28);
-    expect(findMatch(all, { title: 'Neon Genesis Evangelion', releaseDate: release })?.id).toBe(30);
+    const lanterns = entry(7001);
+    const release = releaseOf(lanterns, lanterns.startDate?.day === 28 ? 1 : 28);
+    expect(release).not.toBe('2004-04-06');
+    expect(findMatch(all, { title: 'Tidewater Lanterns', releaseDate: release })?.id).toBe(7001);
   });
 
   it('refuses a candidate whose start month differs from the release month', () => {
-    const naruto = entry(20);
-    expect(matchScore(naruto, { title: 'Naruto', releaseDate: '2002-11-03' })).toBe(0);
-    expect(matchScore(naruto, { title: 'Naruto', releaseDate: '2003-10-03' })).toBe(0);
+    const lanterns = entry(7001);
+    const title = 'Tidewater Lanterns';
+    expect(matchScore(lanterns, { title, releaseDate: '2004-05-06' })).toBe(0);
+    expect(matchScore(lanterns, { title, releaseDate: '2005-04-06' })).toBe(0);
+    // No entry of the set with these words started in 2004-05.
+    expect(findMatch(all, { title, releaseDate: '2004-05-06' })).toBeUndefined();
   });
 
   it('needs at least 40% of the title words (threshold 0.4)', () => {
     expect(MATCH_THRESHOLD).toBe(0.4);
-    const naruto = entry(20);
-    // 1 of 3 words (0.33): refused; 1 of 2 words (0.5): counts.
-    expect(matchScore(naruto, { title: 'Naruto Ninja Legends', releaseDate: '2002-10-03' })).toBe(
-      0,
+    const lanterns = entry(7001);
+    const releaseDate = '2004-04-06';
+    // 1 of 3 words (0.33): refused; 1 of 2 words (0.5): counts; 2 of 5 words (0.4): counts.
+    expect(matchScore(lanterns, { title: 'Lanterns Ninja Legends', releaseDate })).toBe(0);
+    expect(matchScore(lanterns, { title: 'Lanterns Legends', releaseDate })).toBe(0.5);
+    expect(matchScore(lanterns, { title: 'Tidewater Lanterns of the North', releaseDate })).toBe(
+      0.4,
     );
-    expect(matchScore(naruto, { title: 'Naruto Legends', releaseDate: '2002-10-03' })).toBe(0.5);
     // No shared word at all, even in the right month.
-    expect(matchScore(naruto, { title: 'Ninja', releaseDate: '2002-10-03' })).toBe(0);
+    expect(matchScore(lanterns, { title: 'Ninja', releaseDate })).toBe(0);
   });
 
-  it('compares the romaji title too', () => {
-    const eva = entry(30);
-    expect(eva.title.romaji).toBe('Shin Seiki Evangelion');
+  it('compares the romaji title too, accents folded', () => {
+    const lanterns = entry(7001);
+    expect(lanterns.title.romaji).toBe('Shiosai no Tōrō');
+    expect(wordMatchRatio('Shiosai no Toro', lanterns.title.english)).toBe(0);
+    expect(findMatch(all, { title: 'Shiosai no Toro', releaseDate: releaseOf(lanterns) })?.id).toBe(
+      7001,
+    );
+    // An entry with a romaji title only.
+    const library = entry(7201);
+    expect(library.title.english).toBeNull();
     expect(
-      findMatch(all, { title: 'Shin Seiki Evangelion', releaseDate: releaseOf(eva) })?.id,
-    ).toBe(30);
+      findMatch(all, { title: 'Kumo no Ue no Toshokan', releaseDate: releaseOf(library) })?.id,
+    ).toBe(7201);
   });
 
   it('finds nothing when the lookup is skipped, even with a fitting candidate', () => {
-    expect(findMatch(all, { title: 'Naruto', releaseDate: null })).toBeUndefined();
-    expect(findMatch(all, { title: '', releaseDate: '2002-10-03' })).toBeUndefined();
+    expect(findMatch(all, { title: 'Tidewater Lanterns', releaseDate: null })).toBeUndefined();
+    expect(findMatch(all, { title: '', releaseDate: '2004-04-06' })).toBeUndefined();
   });
 
   it('every dated entry with an English title is matched by its own title and date', () => {
-    let checked = 0;
-    for (const media of all) {
-      const english = media.title.english;
-      if (!english || media.startDate?.year == null || media.startDate.month == null) continue;
-      const target = { title: english, releaseDate: releaseOf(media) };
-      const match = findMatch(all, target);
-      // Another entry of the same month may share every word: then it is as good a match.
-      expect(match, english).toBeDefined();
-      expect(match?.startDate?.year).toBe(media.startDate.year);
-      expect(match?.startDate?.month).toBe(media.startDate.month);
-      expect(matchScore(match as AnimeMedia, target)).toBe(1);
-      if (match?.id !== media.id) {
-        expect(all.indexOf(match as AnimeMedia)).toBeLessThan(all.indexOf(media));
-      }
-      checked += 1;
-    }
-    expect(checked).toBeGreaterThan(500);
+    const dated = all.filter(isDatedWithEnglish);
+    expect(dated.length).toBeGreaterThanOrEqual(10);
+    for (const media of dated) expectMatchedByOwnTitle(all, media);
+  });
+
+  it('so is every dated entry of generated candidate lists, ties going to the earlier', () => {
+    fc.assert(
+      fc.property(candidatesArb, (generated) => {
+        const candidates = [...generated, ...all];
+        for (const media of generated.filter(isDatedWithEnglish)) {
+          expectMatchedByOwnTitle(candidates, media);
+        }
+      }),
+    );
   });
 });

@@ -1,10 +1,13 @@
 /**
- * Default relation, episode count and episode pages (spec 4 Anime view, spec 5, spec 9) on real
- * AniList records (../shared/data/anime).
+ * Default relation, episode count and episode pages (spec 4 Anime view, spec 5, spec 9) on
+ * hand-written AniList records (anilist-fixtures.testing.ts: made-up franchises whose relation
+ * graphs hold entries with and without a start day, two of one month, and entries whose episode
+ * count is unknown) and on generated episode counts (fast-check).
  */
 import type { AnimeMedia, RelatedAnime } from '@pigostream/contracts';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAnilistDump } from './anilist-dump.testing.ts';
+import { entryOf, toAnimeInfo } from './anilist-fixtures.testing.ts';
 import { buildRelationGraph } from './relation-graph.ts';
 import {
   clampPage,
@@ -16,16 +19,14 @@ import {
   pageOfEpisode,
 } from './selection.ts';
 
-let dump: Map<number, AnimeMedia>;
+let info: Map<number, AnimeMedia>;
 
 beforeAll(() => {
-  dump = loadAnilistDump();
+  info = toAnimeInfo();
 });
 
 function graphOf(id: number): RelatedAnime[] {
-  const root = dump.get(id);
-  if (!root) throw new Error(`AniList ${String(id)} is not in the dump`);
-  return buildRelationGraph(root, dump).relations;
+  return buildRelationGraph(entryOf(info, id), info).relations;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,57 +36,85 @@ function isoOf(r: RelatedAnime): string {
   return `${String(d.year)}-${pad(d.month)}-${pad(d.day)}`;
 }
 
-describe('defaultRelationIndex on the Evangelion graph (AniList 30)', () => {
+describe('defaultRelationIndex on the Tidewater Lanterns graph (7001)', () => {
   it('picks the entry whose start date equals the release date', () => {
-    const relations = graphOf(30);
+    const relations = graphOf(7001);
+    const dayKnown = relations.filter((r) => r.startDate?.day != null);
+    expect(dayKnown.length).toBeGreaterThanOrEqual(3);
     relations.forEach((r, i) => {
       if (r.startDate?.day != null) expect(defaultRelationIndex(relations, isoOf(r))).toBe(i);
     });
   });
 
   it('else the first entry of the same year and month', () => {
-    const relations = graphOf(30);
-    const tv = relations.findIndex((r) => r.id === 30);
+    const relations = graphOf(7001);
+    const tv = relations.findIndex((r) => r.id === 7001);
     const d = relations[tv]?.startDate;
     if (d?.year == null || d.month == null || d.day == null) throw new Error('undated');
     const otherDay = d.day === 28 ? 1 : 28;
     expect(
       defaultRelationIndex(relations, `${String(d.year)}-${pad(d.month)}-${pad(otherDay)}`),
     ).toBe(tv);
+    // The side story started in 2004-12, day unknown.
+    const special = relations.findIndex((r) => r.id === 7006);
+    expect(defaultRelationIndex(relations, '2004-12-24')).toBe(special);
+  });
+
+  it('else the first of two entries of that month (Pocket Tanuki: season 2 and an OVA)', () => {
+    const relations = graphOf(7301);
+    const season2 = relations.findIndex((r) => r.id === 7302);
+    const ova = relations.findIndex((r) => r.id === 7305);
+    expect(season2).toBeLessThan(ova);
+    expect(defaultRelationIndex(relations, '2016-04-20')).toBe(season2);
+    // Reversed, the OVA comes first.
+    const reversed = [...relations].reverse();
+    expect(defaultRelationIndex(reversed, '2016-04-20')).toBe(
+      reversed.findIndex((r) => r.id === 7305),
+    );
   });
 
   it('else the entry with the nearest start date', () => {
-    const relations = graphOf(30);
-    // Death & Rebirth (31) started 1997-03-15, The End of Evangelion (32) 1997-07-19.
-    const deathAndRebirth = relations.findIndex((r) => r.id === 31);
-    const endOfEva = relations.findIndex((r) => r.id === 32);
-    expect(defaultRelationIndex(relations, '1997-04-20')).toBe(deathAndRebirth);
-    expect(defaultRelationIndex(relations, '1997-06-10')).toBe(endOfEva);
+    const relations = graphOf(7001);
+    // Ebb (7002) started 2005-03-12, Flood (7003) 2005-07-23.
+    const ebb = relations.findIndex((r) => r.id === 7002);
+    const flood = relations.findIndex((r) => r.id === 7003);
+    expect(defaultRelationIndex(relations, '2005-04-20')).toBe(ebb);
+    expect(defaultRelationIndex(relations, '2005-06-10')).toBe(flood);
     expect(defaultRelationIndex(relations, '2030-01-01')).toBe(relations.length - 1);
+    expect(defaultRelationIndex(relations, '1990-01-01')).toBe(0);
+    // 2005-02-14 is 15 days from both 2005-01-30 and 2005-03-01: the earlier in the list wins.
+    const at = (id: number, month: number, day: number): RelatedAnime => ({
+      ...(relations[0] as RelatedAnime),
+      id,
+      startDate: { year: 2005, month, day },
+    });
+    expect(defaultRelationIndex([at(1, 1, 30), at(2, 3, 1)], '2005-02-14')).toBe(0);
+    expect(defaultRelationIndex([at(2, 3, 1), at(1, 1, 30)], '2005-02-14')).toBe(0);
   });
 
   it('else the first: no release date, or no dated entry', () => {
-    const relations = graphOf(30);
+    const relations = graphOf(7001);
     expect(defaultRelationIndex(relations, null)).toBe(0);
     expect(defaultRelationIndex(relations, 'soon')).toBe(0);
     const undated = relations.map((r) => ({ ...r, startDate: null }));
-    expect(defaultRelationIndex(undated, '1997-04-20')).toBe(0);
+    expect(defaultRelationIndex(undated, '2005-04-20')).toBe(0);
   });
 });
 
 describe('episodeCount', () => {
   it("uses the relation's episodes when above 0", () => {
-    for (const media of dump.values()) {
-      if (media.episodes != null && media.episodes > 0) {
-        expect(episodeCount(media, false, 999)).toBe(media.episodes);
-        expect(episodeCount(media, true, 999)).toBe(media.episodes);
-      }
+    const counted = [...info.values()].filter((m) => m.episodes != null && m.episodes > 0);
+    expect(counted.length).toBeGreaterThan(5);
+    for (const media of counted) {
+      expect(episodeCount(media, false, 999)).toBe(media.episodes);
+      expect(episodeCount(media, true, 999)).toBe(media.episodes);
     }
+    expect(episodeCount(entryOf(info, 7001), true, 999)).toBe(26);
   });
 
   it("falls back to the media's number_of_episodes for the default relation only, else 1", () => {
-    const unknown = [...dump.values()].filter((m) => m.episodes === null);
-    expect(unknown.length).toBeGreaterThan(0);
+    const unknown = [...info.values()].filter((m) => m.episodes === null);
+    expect(unknown.map((m) => m.id)).toContain(7006);
     for (const media of unknown) {
       expect(episodeCount(media, true, 220)).toBe(220);
       expect(episodeCount(media, false, 220)).toBe(1);
@@ -93,6 +122,21 @@ describe('episodeCount', () => {
       expect(episodeCount(media, true, 0)).toBe(1);
     }
     expect(episodeCount({ episodes: 0 }, true, 12)).toBe(12);
+  });
+
+  it('follows that rule for any episode counts', () => {
+    const count = fc.option(fc.integer({ min: -3, max: 3000 }), { nil: null });
+    fc.assert(
+      fc.property(count, fc.boolean(), count, (episodes, isDefault, mediaEpisodes) => {
+        const expected =
+          episodes != null && episodes > 0
+            ? episodes
+            : isDefault && mediaEpisodes != null && mediaEpisodes > 0
+              ? mediaEpisodes
+              : 1;
+        expect(episodeCount({ episodes }, isDefault, mediaEpisodes)).toBe(expected);
+      }),
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Up Next and New Episodes on CATALOG_SOURCE=tmdb (issue 20: "works on both catalogue
- * sources"): TMDB's seasons and air dates, read from a stand-in answering real shows' data.
+ * sources"): TMDB's seasons and air dates, read from a stand-in answering hand-written records
+ * of real shows.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { startTmdbStandin, type TmdbStandin } from './helpers/tmdb-standin.ts';
 import { STANDIN_TOKEN } from './helpers/tmdb-app.ts';
 import { API, createUser, request, type TestUser } from './helpers/users.ts';
 
-/** Futurama: specials (season 0) and regular seasons, all aired, in the shared data. */
+/** Futurama: specials (season 0) and regular seasons, all aired, in the stand-in's records. */
 const SHOW = 615;
 
 let standin: TmdbStandin;

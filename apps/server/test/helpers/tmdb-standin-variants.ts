@@ -1,9 +1,9 @@
 /**
- * TMDB answers in the shapes the real service sends besides the documented one: built at test
- * time from real records (the stand-in's titles, from ../shared/data), each altered the way real
- * TMDB answers differ (numbers as strings, missing nested ids, null dates and images, empty
- * lists, extra fields, items of another type or adult ones in lists, very long credits).
- * Each variant says what the app must still answer for it.
+ * TMDB answers in the shapes the real service sends besides the documented one: copies of the
+ * stand-in's own records (tmdb-standin-data.ts) under new ids, each altered the way real TMDB
+ * answers differ (numbers as strings, missing nested ids, null dates and images, empty lists,
+ * extra fields, items of another type or adult ones in lists, very long credits). Each variant
+ * says what the app must still answer for it.
  */
 import { expect } from 'vitest';
 import type { MediaDetails, SeasonDetails } from '@pigostream/contracts';
@@ -46,6 +46,7 @@ function copy(base: Title | undefined, id: number): Title {
   const title = structuredClone(base);
   title.list.id = id;
   title.details.id = id;
+  title.providers.id = id;
   return title;
 }
 
@@ -59,7 +60,7 @@ function both(title: Title, key: string, value: unknown): void {
   title.details[key] = value;
 }
 
-/** Builds the variants from real titles; ids start at 990001 and never clash with them. */
+/** Builds the variants from the stand-in's records; ids start at 990001, clear of theirs. */
 export function buildVariants(titles: readonly Title[]): Variants {
   const movies = titles.filter((t) => t.type === 'movie');
   const shows = titles.filter((t) => t.type === 'tv' && seasonsOf(t).length > 1);
@@ -327,7 +328,7 @@ export function buildVariants(titles: readonly Title[]): Variants {
   const known = new Set(titles.map((t) => `${t.type}:${String(t.list.id)}`));
   for (const v of variants) {
     if (known.has(`${v.title.type}:${String(v.title.list.id)}`)) {
-      throw new Error(`variant id ${String(v.title.list.id)} clashes with a real title`);
+      throw new Error(`variant id ${String(v.title.list.id)} clashes with a record's id`);
     }
   }
   return { titles: variants, listOnly, untitled, loseTitle };

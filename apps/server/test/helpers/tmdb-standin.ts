@@ -1,34 +1,16 @@
 /**
  * A local HTTP server that speaks TMDB v3 for the tests: the calls the TMDB source makes, in
- * TMDB's documented answer shapes (built at test time from the movnix dumps in ../shared/data,
- * which hold raw TMDB records), TMDB's error bodies (401, 404, 429), and failure modes (down,
- * hang). It counts every request it receives.
+ * TMDB's documented answer shapes (over the hand-written records of tmdb-standin-data.ts and
+ * their variants in tmdb-standin-variants.ts), TMDB's error bodies (401, 404, 429), and failure
+ * modes (down, hang). It counts every request it receives.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import {
-  firstLines,
-  movieTitle,
-  SHARED_DATA,
-  showTitle,
-  type Json,
-  type Title,
-} from './tmdb-standin-data.ts';
+import { standinTitles, type Title } from './tmdb-standin-data.ts';
 import { buildVariants, type Variants } from './tmdb-standin-variants.ts';
 
-export { SHARED_DATA };
-
-/** Provider ids of the fixed list and the display names TMDB gives them (discover filter). */
-const PROVIDER_NAMES: Record<number, string[]> = {
-  8: ['netflix'],
-  9: ['amazon prime video'],
-  337: ['disney plus', 'disney+'],
-  350: ['apple tv plus', 'apple tv+', 'apple tv'],
-  15: ['hulu'],
-  531: ['paramount plus', 'paramount+'],
-  1825: ['max', 'hbo max'],
-};
+/** Parts of a details answer TMDB sends only when `append_to_response` names them. */
+const APPENDABLE = ['credits', 'videos', 'external_ids'];
 
 export interface TmdbStandin {
   url: string;
@@ -41,7 +23,7 @@ export interface TmdbStandin {
   retryAfterSeconds: number;
   /** Answers every request this many ms late. */
   delayMs: number;
-  /** Every title it answers: real ones first, then the variants' titles. */
+  /** Every title it answers: the records first, then the variants' titles. */
   titles: Title[];
   /** Titles and list items in the unusual shapes real TMDB answers have. */
   variants: Variants;
@@ -52,20 +34,9 @@ const PAGE = 20;
 
 /** Starts the stand-in on 127.0.0.1 with the given v4 read access token. */
 export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
-  const movies = (
-    await firstLines(
-      path.join(SHARED_DATA, 'movies/movnix_movies_watchproviders.jsonl'),
-      60,
-      () => true,
-    )
-  ).map(movieTitle);
-  const shows = (
-    await firstLines(path.join(SHARED_DATA, 'tv/movnix_tv_seasons_episodes.jsonl'), 30, (r) =>
-      Boolean((r.tvShow as Json).name),
-    )
-  ).map(showTitle);
-  const variants = buildVariants([...movies, ...shows]);
-  const titles = [...movies, ...shows, ...variants.titles.map((v) => v.title), variants.untitled];
+  const records = standinTitles();
+  const variants = buildVariants(records);
+  const titles = [...records, ...variants.titles.map((v) => v.title), variants.untitled];
   const hanging: ServerResponse[] = [];
 
   const send = (
@@ -84,7 +55,10 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
       status_message: 'The resource you requested could not be found.',
     });
   };
-  /** A page of `items`; page 1 of a row also carries the row's list-only variants. */
+  /**
+   * A page of `items`; page 1 of a row also carries the row's list-only variants. Only
+   * trending items say their `media_type`, as on TMDB.
+   */
   const pageOf = (
     res: ServerResponse,
     items: Title[],
@@ -103,7 +77,7 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
         ...extra,
         ...items
           .slice((page - 1) * PAGE, page * PAGE)
-          .map((t) => ({ ...t.list, media_type: t.type })),
+          .map((t) => (row?.name === 'trending' ? { ...t.list, media_type: t.type } : t.list)),
       ],
       total_pages: Math.ceil(items.length / PAGE),
       total_results: items.length,
@@ -198,11 +172,16 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
       return;
     }
     if (first === 'discover') {
-      const names = PROVIDER_NAMES[Number(url.searchParams.get('with_watch_providers'))] ?? [];
+      // TMDB's filter: ids joined by '|' are any of them, by ',' all of them.
+      const wanted = (url.searchParams.get('with_watch_providers') ?? '')
+        .split('|')
+        .map((all) => all.split(',').map(Number));
       const region = (url.searchParams.get('watch_region') ?? 'US').toUpperCase();
+      const offered = (t: Title) =>
+        new Set((t.providers.results[region]?.flatrate ?? []).map((o) => o.provider_id));
       pageOf(
         res,
-        byType(second).filter((t) => (t.providers[region] ?? []).some((n) => names.includes(n))),
+        byType(second).filter((t) => wanted.some((all) => all.every((id) => offered(t).has(id)))),
         page,
       );
       return;
@@ -214,7 +193,21 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
         return;
       }
       if (third === undefined) {
-        send(res, 200, title.details);
+        const asked = (url.searchParams.get('append_to_response') ?? '').split(',');
+        send(res, 200, {
+          ...Object.fromEntries(
+            Object.entries(title.details).filter(
+              ([key]) => !APPENDABLE.includes(key) || asked.includes(key),
+            ),
+          ),
+          ...(asked.includes('watch/providers')
+            ? { 'watch/providers': { results: title.providers.results } }
+            : {}),
+        });
+        return;
+      }
+      if (third === 'watch' && fourth === 'providers') {
+        send(res, 200, title.providers);
         return;
       }
       if (first === 'tv' && third === 'season' && fourth) {

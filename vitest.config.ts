@@ -62,6 +62,8 @@ export default defineConfig({
           isolate: false,
           exclude: [...configDefaults.exclude, ...embeddedOnlyTests, ...databaseNeutralTests],
           env: { TEST_DB: 'postgres' },
+          // TEST_DATABASE_URL's server, or a cluster of the tier's own when none answers there.
+          globalSetup: ['apps/server/test/helpers/postgres-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,20 +1,30 @@
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
- * database on the local PostgreSQL server (TEST_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres), dropped again on close.
+ * database on the tier's PostgreSQL server (TEST_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres, or the tier's own cluster when nothing answers
+ * there: postgres-global-setup.ts), dropped again on close.
  *
  * PGlite databases start from a copy of one migrated (and, when asked, seeded) database made
  * once per test process: a copy opens in about 0.6 s where migrating a new one takes 3 to 4 s.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { dumpEmbedded, openDatabase, type DatabaseHandle } from '@pigostream/db';
 import { seedIfEmpty } from '../../src/modules/catalogue/seed.ts';
+import { DEFAULT_TEST_POSTGRES_URL } from './postgres-global-setup.ts';
 
 export const testDbKind: 'pglite' | 'postgres' =
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * A superuser's URL on the tier's PostgreSQL server: the one its global setup chose, else (a
+ * file run outside the `server-postgres` project) TEST_DATABASE_URL or the default.
+ */
+function postgresAdminUrl(): string {
+  const chosen = inject('testPostgresUrl') as string | undefined;
+  return chosen ?? (process.env.TEST_DATABASE_URL || DEFAULT_TEST_POSTGRES_URL);
+}
 
 export interface TestDatabase extends DatabaseHandle {
   /** Connection URL when on PostgreSQL, else undefined. */
@@ -23,6 +33,7 @@ export interface TestDatabase extends DatabaseHandle {
 
 /** A new, empty database on the local PostgreSQL server: its URL, and `drop` to remove it. */
 export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = postgresAdminUrl();
   const name = `pigo_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

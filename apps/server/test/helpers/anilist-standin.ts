@@ -2,15 +2,13 @@
  * A stand-in for AniList's GraphQL endpoint: a real HTTP server on 127.0.0.1 that takes
  * `POST { query, variables }` as JSON and answers `{ data: { Page: { media } } }` in AniList's
  * field layout, holding only the fields the query selects (fragments spread in, aliases
- * applied, one answer per `Page` field). Its catalogue is a hand-written Cowboy Bebop record
- * set, completed at test time from the real AniList dump in `../shared/data/anime/` when it is
- * there. It can be told to fail like AniList does (`mode`), and to answer in the shapes live
- * AniList drifts into (`drift`, issue 17).
+ * applied, one answer per `Page` field). Its catalogue is the hand-written records of
+ * helpers/anilist-standin-data.ts: Cowboy Bebop's entries and invented neighbours that a search
+ * for it must not answer. It can be told to fail like AniList does (`mode`), and to answer in
+ * the shapes live AniList drifts into (`drift`).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import {
   GraphQLError,
   Kind,
@@ -21,6 +19,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { ANILIST_RECORDS, type Json } from './anilist-standin-data.ts';
 import { applyDrift, type AnilistDrift } from './anilist-standin-drift.ts';
 
 export type { AnilistDrift };
@@ -50,128 +49,9 @@ export interface AnilistStandin {
   close(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
-
-const DUMP = fileURLToPath(
-  new URL('../../../../../shared/data/anime/anilist_media_relations.jsonl', import.meta.url),
-);
-const CDN = 'https://s4.anilist.co/file/anilistcdn/media/anime';
-
-function cover(file: string): Json {
-  return {
-    extraLarge: `${CDN}/cover/large/${file}`,
-    large: `${CDN}/cover/medium/${file}`,
-    medium: `${CDN}/cover/small/${file}`,
-    color: '#f1785d',
-  };
-}
-
-/** Hand-written records in AniList's Media layout (as `Media` answers with every field). */
-const RECORDS: Json[] = [
-  {
-    id: 1,
-    idMal: 1,
-    title: { romaji: 'Cowboy Bebop', english: 'Cowboy Bebop', native: 'カウボーイビバップ' },
-    type: 'ANIME',
-    format: 'TV',
-    status: 'FINISHED',
-    description: 'Bounty hunters drift through the solar system in 2071.<br><br>\n(Stand-in text)',
-    startDate: { year: 1998, month: 4, day: 3 },
-    endDate: { year: 1999, month: 4, day: 24 },
-    season: 'SPRING',
-    seasonYear: 1998,
-    episodes: 26,
-    duration: 24,
-    countryOfOrigin: 'JP',
-    source: 'ORIGINAL',
-    coverImage: cover('bx1-CXtrrkMpJ8Zq.png'),
-    bannerImage: `${CDN}/banner/1-OquNCNB6srGe.jpg`,
-    genres: ['Action', 'Adventure', 'Drama', 'Sci-Fi'],
-    averageScore: 86,
-    popularity: 390_000,
-    relations: {
-      edges: [
-        { relationType: 'ADAPTATION', node: node(30173, 'Cowboy Bebop', 'MANGA') },
-        { relationType: 'SIDE_STORY', node: node(5, 'Cowboy Bebop: Tengoku no Tobira') },
-        { relationType: 'SUMMARY', node: node(4037, 'Cowboy Bebop: Yose Atsume Blues') },
-      ],
-    },
-  },
-  {
-    id: 5,
-    idMal: 5,
-    title: {
-      romaji: 'Cowboy Bebop: Tengoku no Tobira',
-      english: "Cowboy Bebop: The Movie - Knockin' on Heaven's Door",
-      native: 'カウボーイビバップ 天国の扉',
-    },
-    type: 'ANIME',
-    format: 'MOVIE',
-    status: 'FINISHED',
-    description: 'A bounty on a man threatening Mars with a chemical weapon. (Stand-in text)',
-    startDate: { year: 2001, month: 9, day: 1 },
-    episodes: 1,
-    duration: 115,
-    coverImage: cover('bx5-NozHwXWdNLCz.jpg'),
-    genres: ['Action', 'Drama', 'Mystery', 'Sci-Fi'],
-    averageScore: 82,
-    popularity: 77_000,
-    relations: { edges: [{ relationType: 'PARENT', node: node(1, 'Cowboy Bebop') }] },
-  },
-  {
-    id: 4037,
-    idMal: 4037,
-    title: { romaji: 'Cowboy Bebop: Yose Atsume Blues', english: null, native: null },
-    type: 'ANIME',
-    format: 'SPECIAL',
-    status: 'FINISHED',
-    description: 'A clip show framed as a look back at the crew. (Stand-in text)',
-    startDate: { year: 1998, month: 6, day: 26 },
-    episodes: 1,
-    duration: 24,
-    coverImage: cover('4037.jpg'),
-    genres: ['Action', 'Sci-Fi'],
-    averageScore: 72,
-    popularity: 21_000,
-    relations: { edges: [{ relationType: 'PARENT', node: node(1, 'Cowboy Bebop') }] },
-  },
-  {
-    id: 30173,
-    idMal: 173,
-    title: { romaji: 'Cowboy Bebop', english: 'Cowboy Bebop', native: 'カウボーイビバップ' },
-    type: 'MANGA',
-    format: 'MANGA',
-    status: 'FINISHED',
-    description: 'The manga published alongside the series. (Stand-in text)',
-    startDate: { year: 1997, month: 11, day: 18 },
-    episodes: null,
-    duration: null,
-    coverImage: cover('30173.jpg'),
-    genres: ['Action', 'Sci-Fi'],
-    averageScore: 70,
-    popularity: 9_000,
-    relations: { edges: [{ relationType: 'ADAPTATION', node: node(1, 'Cowboy Bebop') }] },
-  },
-];
-
-/** An edge's node as AniList's dumps hold it: `{ id, title { romaji }, type }`. */
-function node(id: number, romaji: string, type = 'ANIME'): Json {
-  return { id, title: { romaji }, type };
-}
-
-/** Every record by id: the hand-written ones, then (when present) the real dump's. */
+/** Every record the stand-in holds, by id. */
 function loadCatalogue(): Map<number, Json> {
-  const byId = new Map<number, Json>();
-  if (existsSync(DUMP)) {
-    for (const line of readFileSync(DUMP, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const media = JSON.parse(line) as Json;
-      byId.set(media.id as number, media);
-    }
-  }
-  for (const media of RECORDS)
-    if (!byId.has(media.id as number)) byId.set(media.id as number, media);
-  return byId;
+  return new Map(ANILIST_RECORDS.map((media) => [media.id as number, media]));
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Json = {}): void {

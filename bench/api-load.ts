@@ -17,10 +17,10 @@ import {
   repoRoot,
   startChild,
   waitForOk,
-  type BenchAccount,
-  type BenchServer,
-  type DatabaseKind,
-} from './server.ts';
+  type RunningServer,
+  type VerifiedAccount,
+} from '../tools/server-process.ts';
+import type { DatabaseKind } from './server.ts';
 
 /** Connections and seconds per run (issue 9). */
 const CONNECTIONS = 100;
@@ -138,7 +138,7 @@ export const LOAD_SECONDS = DURATION_S;
 /**
  * Runs the three catalogue calls against `server`, each paired with the bare route on `barePort`.
  */
-export async function benchApiLoad(server: BenchServer, barePort: number): Promise<void> {
+export async function benchApiLoad(server: RunningServer, barePort: number): Promise<void> {
   console.log(
     `API under load (autocannon in a second process, ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each, ${String(ROUNDS)} alternating rounds with the bare route, loopback)`,
   );
@@ -194,7 +194,7 @@ const SEED_TITLES = [
  * Fills `account`'s My List and watch history through the API, as the browser would (same
  * Origin). @throws Error when a save is refused.
  */
-async function seedAccount(server: BenchServer, account: BenchAccount): Promise<void> {
+async function seedAccount(server: RunningServer, account: VerifiedAccount): Promise<void> {
   const api = `${server.baseUrl}/pigo-stream`;
   for (const list of ['my-list/save-my-list', 'watch-history/save-watch-history']) {
     for (const [id, type] of SEED_TITLES) {
@@ -220,8 +220,8 @@ async function seedAccount(server: BenchServer, account: BenchAccount): Promise<
  * None of them may fail or time out.
  */
 export async function benchSignedInLoad(
-  server: BenchServer,
-  account: BenchAccount,
+  server: RunningServer,
+  account: VerifiedAccount,
   database: DatabaseKind,
 ): Promise<void> {
   console.log(

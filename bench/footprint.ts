@@ -17,14 +17,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentile, record } from './report.ts';
 import {
-  createPostgresDatabase,
   createVerifiedAccount,
   repoRoot,
   startChild,
   waitForOk,
   type Child,
-  type DatabaseKind,
-} from './server.ts';
+} from '../tools/server-process.ts';
+import { createPostgresDatabase } from './bench.repository.ts';
+import type { DatabaseKind } from './server.ts';
 
 const PORT = 3560;
 const BARE_PORT = 3561;

@@ -13,14 +13,15 @@
  */
 import { measureSignedInPair, type LoadRequest } from './api-load.ts';
 import { percentile, record } from './report.ts';
-import type { BenchAccount, BenchServer, DatabaseKind } from './server.ts';
+import type { RunningServer, VerifiedAccount } from '../tools/server-process.ts';
+import type { DatabaseKind } from './server.ts';
 
 const ROUNDS = Number(process.env.BENCH_HOME_ROUNDS ?? '12');
 const SHOWS = 20;
 const MOVIES = 5;
 
 /** POSTs `body` to `call` as `account`, as the browser would. @throws Error when refused. */
-async function post(server: BenchServer, account: BenchAccount, call: string, body: unknown) {
+async function post(server: RunningServer, account: VerifiedAccount, call: string, body: unknown) {
   const res = await fetch(`${server.baseUrl}/pigo-stream/${call}`, {
     method: 'POST',
     headers: { cookie: account.cookie, origin: server.baseUrl, 'content-type': 'application/json' },
@@ -30,7 +31,7 @@ async function post(server: BenchServer, account: BenchAccount, call: string, bo
 }
 
 /** Ids of the catalogue's most popular titles of `type`, at least `count`. */
-async function popularIds(server: BenchServer, type: 'movie' | 'tv', count: number) {
+async function popularIds(server: RunningServer, type: 'movie' | 'tv', count: number) {
   const ids: number[] = [];
   for (let page = 1; ids.length < count; page++) {
     const res = await fetch(
@@ -45,7 +46,7 @@ async function popularIds(server: BenchServer, type: 'movie' | 'tv', count: numb
 }
 
 /** Fills `account` with {@link SHOWS} shows (My List, S1 E1 watched) and {@link MOVIES} movies started. */
-async function seed(server: BenchServer, account: BenchAccount) {
+async function seed(server: RunningServer, account: VerifiedAccount) {
   const userUID = account.uid;
   for (const id of await popularIds(server, 'tv', SHOWS)) {
     await post(server, account, 'my-list/save-my-list', { userUID, id, type: 'tv' });
@@ -71,8 +72,8 @@ function itemCount(body: unknown): number {
 
 /** Runs Home's signed-in answers against `server` (on `database`) for a new `account`. */
 export async function benchHomeAnswers(
-  server: BenchServer,
-  account: BenchAccount,
+  server: RunningServer,
+  account: VerifiedAccount,
   database: DatabaseKind,
 ): Promise<void> {
   await seed(server, account);

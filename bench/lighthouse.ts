@@ -14,7 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { record } from './report.ts';
-import type { BenchAccount, BenchServer } from './server.ts';
+import type { RunningServer, VerifiedAccount } from '../tools/server-process.ts';
 import { BENCH_PAGES } from './web.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -119,7 +119,10 @@ async function auditRetrying(
 }
 
 /** Audits `/`, `/index` and the play pages {@link RUNS} times each and records the medians. */
-export async function benchLighthouse(server: BenchServer, account: BenchAccount): Promise<void> {
+export async function benchLighthouse(
+  server: RunningServer,
+  account: VerifiedAccount,
+): Promise<void> {
   console.log(`Lighthouse (mobile, simulated throttling; median of ${String(RUNS)} runs)`);
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',

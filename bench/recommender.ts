@@ -15,12 +15,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from '@pigostream/db';
-import { ActivityService } from '../apps/server/src/modules/activity/activity.service.ts';
-import { createLocalSource } from '../apps/server/src/modules/catalogue/local.source.ts';
-import { seedIfEmpty } from '../apps/server/src/modules/catalogue/seed.ts';
-import { RecommenderService } from '../apps/server/src/modules/recommender/recommender.service.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '@pigostream/db';
+import { ActivityService } from '../apps/server/src/modules/activity/index.ts';
+import { createLocalSource, seedIfEmpty } from '../apps/server/src/modules/catalogue/index.ts';
+import { RecommenderService } from '../apps/server/src/modules/recommender/index.ts';
+import { insertUsers, insertWatchEvents, titleSample } from './bench.repository.ts';
 import { percentile, record } from './report.ts';
 
 /** Users with few events, and new users, whose latency is measured apart. */
@@ -63,26 +62,9 @@ function readRatings(dir: string): Map<string, Rating[]> {
 
 /** Adds the users (verified) and their ratings as watch events at the ratings' times. */
 async function load(db: Database, byUser: Map<string, Rating[]>, ratings: Rating[]) {
-  const users = [...byUser.keys()];
-  await queryRows(
-    db,
-    sql`insert into "user" (id, name, email, email_verified)
-        select u, u, u || '@bench.local', true from unnest(${`{${users.join(',')}}`}::text[]) u
-        on conflict do nothing`,
-  );
+  await insertUsers(db, [...byUser.keys()]);
   for (let at = 0; at < ratings.length; at += 10_000) {
-    const batch = ratings.slice(at, at + 10_000);
-    const array = (values: (string | number)[]) => `{${values.join(',')}}`;
-    await queryRows(
-      db,
-      sql`insert into watch_events (user_id, item_type, tmdb_id, first_watched_at, last_watched_at)
-          select u, 'movie', m, to_timestamp(t) + s * interval '1 microsecond',
-                 to_timestamp(t) + s * interval '1 microsecond'
-          from unnest(${array(batch.map((r) => r.user))}::text[], ${array(batch.map((r) => r.movie))}::int[],
-                      ${array(batch.map((r) => r.time))}::float8[], ${array(batch.map((_, i) => at + i))}::int[])
-               as e(u, m, t, s)
-          on conflict do nothing`,
-    );
+    await insertWatchEvents(db, ratings.slice(at, at + 10_000), at);
   }
 }
 
@@ -170,11 +152,7 @@ export async function benchRecommender(database: DatabaseHandle, dataDir: string
   record({ name: 'recommender latency max', value: (times.at(-1) ?? 0).toFixed(1), unit: 'ms' });
 
   // Users with few events (co-watch, then catalogue similarity) and new users (popularity).
-  const sample = await queryRows<{ type: 'movie' | 'tv'; id: number }>(
-    db,
-    sql`select media_type as type, id from titles where title <> ''
-        order by md5(media_type || id::text) limit ${2 * FEW_USERS}`,
-  );
+  const sample = await titleSample(db, 2 * FEW_USERS);
   const few = Array.from({ length: FEW_USERS }, (_, i) => `bench-few-${i}`);
   await load(db, new Map(few.map((u) => [u, []])), []);
   for (const [i, user] of few.entries()) {

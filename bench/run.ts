@@ -30,16 +30,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '@pigostream/db';
+import { openDatabase, type Database } from '@pigostream/db';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { analyzeCatalogue } from '../apps/server/src/modules/catalogue/catalogue.repository.ts';
-import { analyzeAnime, writeAnime } from '../apps/server/src/modules/anime/anime.writer.ts';
-import { writeTitles } from '../apps/server/src/modules/catalogue/catalogue.writer.ts';
-import { importAll } from '../apps/server/src/modules/catalogue/importers/index.ts';
-import { readStarterCatalogue } from '../apps/server/src/modules/catalogue/seed.ts';
+import { analyzeAnime, writeAnime } from '../apps/server/src/modules/anime/index.ts';
+import {
+  analyzeCatalogue,
+  importAll,
+  readStarterCatalogue,
+  writeTitles,
+} from '../apps/server/src/modules/catalogue/index.ts';
 import { benchApiLoad, benchSignedInLoad } from './api-load.ts';
+import { catalogueCounts, createPostgresDatabase, searchSample } from './bench.repository.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchHomeAnswers } from './home-answers.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -47,14 +49,8 @@ import { benchRecommender } from './recommender.ts';
 import { benchScaleOut } from './scale-out.ts';
 import { benchTransfer } from './transfer.ts';
 import { figures, machine, percentile, printTable, record } from './report.ts';
-import {
-  buildWeb,
-  createPostgresDatabase,
-  createVerifiedAccount,
-  DATABASE_KINDS,
-  startAppServer,
-  type DatabaseKind,
-} from './server.ts';
+import { createVerifiedAccount } from '../tools/server-process.ts';
+import { buildWeb, DATABASE_KINDS, startAppServer, type DatabaseKind } from './server.ts';
 import { benchWebWeight } from './web.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -134,17 +130,6 @@ function typo(title: string, rnd: () => number): string {
   return words.join(' ');
 }
 
-async function counts(db: Database) {
-  const [row] = await queryRows<Record<string, number>>(
-    db,
-    sql`select (select count(*) from titles where media_type = 'movie')::int as movies,
-          (select count(*) from titles where media_type = 'tv')::int as shows,
-          (select count(*) from episodes)::int as episodes,
-          (select count(*) from anime_media)::int as anime`,
-  );
-  return row ?? {};
-}
-
 async function benchImport(db: Database) {
   console.log(`Import of ${dataDir}`);
   for (const run of [1, 2]) {
@@ -165,7 +150,7 @@ async function benchImport(db: Database) {
     });
     record({ name: `import run ${run}: records skipped`, value: skipped, unit: 'records' });
   }
-  const c = await counts(db);
+  const c = await catalogueCounts(db);
   record({ name: 'catalogue: movies', value: c.movies ?? 0, unit: '', target: '>= 14000' });
   record({ name: 'catalogue: shows', value: c.shows ?? 0, unit: '', target: '>= 956' });
   record({ name: 'catalogue: episodes', value: c.episodes ?? 0, unit: '', target: '>= 79000' });
@@ -207,10 +192,7 @@ async function benchSearch(db: Database, database: Awaited<ReturnType<typeof ope
   });
 
   const rnd = random(42);
-  const sample = await queryRows<{ media_type: string; title: string }>(
-    db,
-    sql`select media_type, title from titles where vote_count > 50 order by md5(media_type || id::text) limit ${SEARCH_QUERIES}`,
-  );
+  const sample = await searchSample(db, SEARCH_QUERIES);
   const queries = sample.map((s, i) => ({
     type: s.media_type,
     title: s.title,

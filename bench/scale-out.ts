@@ -10,16 +10,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { startNginx } from '../apps/server/test/helpers/nginx.ts';
+import { startNginx } from '../tools/nginx.ts';
 import { measureLoad } from './api-load.ts';
 import { record } from './report.ts';
 import {
-  createPostgresDatabase,
   createVerifiedAccount,
-  startAppServer,
-  type BenchAccount,
-  type BenchServer,
-} from './server.ts';
+  type RunningServer,
+  type VerifiedAccount,
+} from '../tools/server-process.ts';
+import { createPostgresDatabase } from './bench.repository.ts';
+import { startAppServer } from './server.ts';
 
 /** Server counts measured. */
 const COUNTS = [1, 2, 4];
@@ -52,7 +52,7 @@ async function redisPerRequest(
 }
 
 /** Saves a few titles to the account's My List, so its fetch answers something. */
-async function fillMyList(proxy: string, account: BenchAccount): Promise<void> {
+async function fillMyList(proxy: string, account: VerifiedAccount): Promise<void> {
   for (const id of [603, 550, 13, 680, 155]) {
     await fetch(`${proxy}/pigo-stream/my-list/save-my-list`, {
       method: 'POST',
@@ -77,10 +77,10 @@ export async function benchScaleOut(webDist: string): Promise<void> {
     AUTH_SECRET: randomBytes(24).toString('base64'),
   };
   const base: Record<string, number> = {};
-  let account: BenchAccount | undefined;
+  let account: VerifiedAccount | undefined;
   try {
     for (const count of COUNTS) {
-      const servers: BenchServer[] = [];
+      const servers: RunningServer[] = [];
       const ports: number[] = [];
       try {
         // One after the other: the first applies the migrations and loads the catalogue.
@@ -92,7 +92,7 @@ export async function benchScaleOut(webDist: string): Promise<void> {
         const nginx = await startNginx(PROXY_PORT, ports);
         try {
           if (!account) {
-            const first = servers[0] as BenchServer;
+            const first = servers[0] as RunningServer;
             account = await createVerifiedAccount({ ...first, baseUrl: proxy });
             await fillMyList(proxy, account);
           }

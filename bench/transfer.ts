@@ -16,8 +16,8 @@ import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
 import type { DatabaseHandle } from '@pigostream/db';
 import { decodeFile } from '../apps/server/src/lib/decode-file.ts';
-import { createTitleLookup } from '../apps/server/src/modules/catalogue/title-lookup.ts';
-import { TransferService } from '../apps/server/src/modules/transfer/transfer.service.ts';
+import { createTitleLookup } from '../apps/server/src/modules/catalogue/index.ts';
+import { TransferService } from '../apps/server/src/modules/transfer/index.ts';
 import { record } from './report.ts';
 
 const ROWS = 10_000;

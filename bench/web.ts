@@ -7,10 +7,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '../apps/web/e2e/support/e2e-env.ts';
-import { ROUTE_BUDGETS } from '../scripts/web-budget.ts';
+import { CHROMIUM_LAUNCH } from '../tools/chromium.ts';
+import { ROUTE_BUDGETS } from '../tools/web-budget.ts';
 import { record } from './report.ts';
-import type { BenchAccount, BenchServer } from './server.ts';
+import type { RunningServer, VerifiedAccount } from '../tools/server-process.ts';
 
 /** The title the play page opens (The Matrix, in the starter catalogue). */
 export const PLAY_PATH = '/play?id=603&type=movie';
@@ -39,7 +39,7 @@ export interface RouteLoad {
 }
 
 /** Session cookies of `account` for Playwright, on the server's origin. */
-function sessionCookies(server: BenchServer, account: BenchAccount) {
+function sessionCookies(server: RunningServer, account: VerifiedAccount) {
   return account.cookie.split('; ').map((pair) => {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.baseUrl };
@@ -49,9 +49,9 @@ function sessionCookies(server: BenchServer, account: BenchAccount) {
 /** Opens `route` in a fresh context and weighs what it loads. */
 async function loadRoute(
   browser: Browser,
-  server: BenchServer,
+  server: RunningServer,
   route: string,
-  account: BenchAccount | null,
+  account: VerifiedAccount | null,
 ): Promise<RouteLoad> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   if (account) await context.addCookies(sessionCookies(server, account));
@@ -98,7 +98,10 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 const JS_TARGETS = new Map(ROUTE_BUDGETS.map((budget) => [budget.route, budget.maxJsGzip]));
 
 /** Measures `/`, `/index` and the play page and records their figures. */
-export async function benchWebWeight(server: BenchServer, account: BenchAccount): Promise<void> {
+export async function benchWebWeight(
+  server: RunningServer,
+  account: VerifiedAccount,
+): Promise<void> {
   console.log('Web weight (Chromium, first visit, gzip level 9)');
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {

@@ -2,7 +2,7 @@
  * `npm run screenshots`: the README's screenshots (docs/screenshots/*.jpg) of the progress
  * screens (issue 20) and of Import & export (issue 21), taken in Chromium (/usr/bin/chromium) from a real server on port 3520
  * over a fresh data directory: the starter catalogue, plus the browser tests' show airing
- * around today (apps/web/e2e/support/airing-show.ts) so New Episodes has something to show. A
+ * around today (tools/airing-show.ts) so New Episodes has something to show. A
  * new account gets My List shows, watched episodes and a started movie through the API, as the
  * play page would save them. Needs a built web app (`npm run build`). Laptop 1280x800 and
  * phone 390x844.
@@ -12,15 +12,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { AIRING_SHOW, writeAiringShow } from '../apps/web/e2e/support/airing-show.ts';
-import { CHROMIUM_LAUNCH } from '../apps/web/e2e/support/e2e-env.ts';
+import { AIRING_SHOW, writeAiringShow } from '../tools/airing-show.ts';
+import { CHROMIUM_LAUNCH } from '../tools/chromium.ts';
 import {
   createVerifiedAccount,
   repoRoot,
   startChild,
   waitForOk,
-  type BenchServer,
-} from '../bench/server.ts';
+  type RunningServer,
+} from '../tools/server-process.ts';
 
 const PORT = 3520;
 const OUT = path.join(repoRoot, 'docs/screenshots');
@@ -47,7 +47,7 @@ const child = startChild('npx', ['tsx', 'apps/server/src/main.ts'], {
   HOST: '127.0.0.1',
   PUBLIC_URL: baseUrl,
 });
-const server: BenchServer = { baseUrl, dataDir, stop: () => child.stop() };
+const server: RunningServer = { baseUrl, dataDir, stop: () => child.stop() };
 try {
   await waitForOk(`${baseUrl}/pigo-stream/health`, 60_000);
   const account = await createVerifiedAccount(server);

@@ -1,5 +1,5 @@
 /**
- * Writes docs/screens.md: every screen of apps/web/e2e/support/screen-names.ts at phone (390x844)
+ * Writes docs/screens.md: every screen of tools/screen-names.ts at phone (390x844)
  * and laptop (1280x800) size, showing the pictures the browser tests compare against
  * (apps/web/e2e/screens/<screen>-<size>.png). `npm run screens` takes those pictures again from
  * the current build first, so the page and the README's pictures are never older than the test.
@@ -7,7 +7,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SCREEN_CAPTIONS, SIZES } from '../apps/web/e2e/support/screen-names.ts';
+import { SCREEN_CAPTIONS, SIZES } from '../tools/screen-names.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PICTURES = 'apps/web/e2e/screens';

@@ -10,6 +10,12 @@
  * each, docs/benchmarks.md). The packages in {@link RUNTIME_PACKAGES} stay imports resolved at
  * run time, as they read files beside their own modules or load native code.
  *
+ * apps/server/package.json declares `"sideEffects": false`: no file of the server is imported
+ * for what it does on loading, so a bundle keeps only the files whose exports it uses. A module's
+ * public entry (`src/modules/<m>/index.ts`) re-exports the whole module; without the declaration
+ * `dist/cli.js` carried the app's routes, better-auth and graphql (5.4 MB instead of 2.3 MB) and
+ * `dist/main.js` the command line's (7.7 MB instead of 7.0 MB).
+ *
  * Run: `npm run build -w @pigostream/server` (or `tsx apps/server/build.ts [outdir]`).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * (`npm run test:e2e` builds both first).
  * Chromium is Debian's `/usr/bin/chromium`: no browser is ever downloaded. Each run starts the
  * server on port 3210 with a fresh data directory, so the starter catalogue is always loaded, plus
- * one show airing around the day of the run (e2e/support/airing-show.ts).
+ * one show airing around the day of the run (tools/airing-show.ts).
  *
  * Identity runs for real: the global setup starts an SMTP server (port 2526) that saves every
  * message under PIGO_E2E_MAIL_DIR and a local OpenID Connect provider (port 3290) standing in
@@ -13,14 +13,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import {
-  APP_PORT,
-  APP_URL,
-  CHROMIUM_LAUNCH,
-  SCREENS_PORT,
-  SCREENS_URL,
-} from './e2e/support/e2e-env.ts';
-import { writeAiringShow } from './e2e/support/airing-show.ts';
+import { APP_PORT, APP_URL, SCREENS_PORT, SCREENS_URL } from './e2e/support/e2e-env.ts';
+import { writeAiringShow } from '../../tools/airing-show.ts';
+import { CHROMIUM_LAUNCH } from '../../tools/chromium.ts';
 import { appServerEnv, REPO_ROOT, SERVER_COMMAND } from './e2e/support/app-server.ts';
 
 // Set once in the runner's process; workers inherit them, and the teardown removes them.
@@ -32,7 +27,7 @@ process.env.PIGO_E2E_SCREENS_DATA_DIR ??= path.join(os.tmpdir(), `pigo-e2e-scree
 const dataDir = process.env.PIGO_E2E_DATA_DIR;
 // The local media library starts empty; tests put files in it and ask the server to rescan.
 mkdirSync(process.env.PIGO_E2E_MEDIA_DIR, { recursive: true });
-// A show airing around today (e2e/support/airing-show.ts), imported before the server starts.
+// A show airing around today (tools/airing-show.ts), imported before the server starts.
 process.env.PIGO_E2E_AIRING_FILE ??= path.join(os.tmpdir(), `pigo-e2e-airing-${runId}.jsonl`);
 const airingShowFile = process.env.PIGO_E2E_AIRING_FILE;
 if (!existsSync(airingShowFile)) writeAiringShow(airingShowFile);

@@ -17,7 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   // The server render's build (below) makes no manifest and no service worker.
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [VitePWA(PWA_OPTIONS)])],
-  // The manifest lets scripts/web-budget.ts weigh what each route loads on a first visit.
+  // The manifest lets tools/web-budget.ts weigh what each route loads on a first visit.
   build: {
     outDir: 'dist',
     emptyOutDir: true,

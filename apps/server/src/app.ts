@@ -21,18 +21,40 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '@pigostream/db';
 import type { Config } from './config.ts';
-import { activityRoutes } from './modules/activity/activity.routes.ts';
-import { ActivityService } from './modules/activity/activity.service.ts';
-import { animeRoutes } from './modules/anime/anime.routes.ts';
-import { appConfigRoutes } from './modules/health/app-config.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { transferRoutes } from './modules/transfer/transfer.routes.ts';
-import { createSourceLookup, createTitleLookup } from './modules/catalogue/title-lookup.ts';
-import { NotFoundError, type CatalogueSource } from './modules/catalogue/catalogue.source.ts';
-import { createLocalSource } from './modules/catalogue/local.source.ts';
-import { createTmdbClient } from './modules/catalogue/tmdb/tmdb.client.ts';
-import { createTmdbSource } from './modules/catalogue/tmdb/tmdb.source.ts';
-import { UpstreamError } from './modules/catalogue/upstream-error.ts';
+import { activityRoutes, ActivityService } from './modules/activity/index.ts';
+import { animeRoutes } from './modules/anime/index.ts';
+import {
+  catalogueRoutes,
+  createLocalSource,
+  createSourceLookup,
+  createTitleLookup,
+  createTmdbClient,
+  createTmdbSource,
+  NotFoundError,
+  UpstreamError,
+  type CatalogueSource,
+} from './modules/catalogue/index.ts';
+import {
+  appConfigRoutes,
+  createReadiness,
+  healthRoutes,
+  type Readiness,
+} from './modules/health/index.ts';
+import {
+  ForbiddenUserError,
+  identityPlugin,
+  NotAuthenticatedError,
+  resolveAuthSecret,
+  verifiedUidOf,
+} from './modules/identity/index.ts';
+import { imagesRoutes } from './modules/images/index.ts';
+import { libraryRoutes } from './modules/library/index.ts';
+import { progressRoutes } from './modules/progress/index.ts';
+import { recommenderRoutes } from './modules/recommender/index.ts';
+import { createSharedMediaIndex, sourcesRoutes } from './modules/sources/index.ts';
+import { storeRoutes } from './modules/store/index.ts';
+import { transferRoutes } from './modules/transfer/index.ts';
+import { BOOT_SCRIPT_SOURCE, webPlugin } from './modules/web/index.ts';
 import {
   invalidPathBody,
   refuseCrossOriginWrites,
@@ -52,24 +74,6 @@ import {
 } from './lib/response-cache.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { CachedLoader, createSharedCache } from './lib/shared-cache.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createReadiness, type Readiness } from './modules/health/readiness.ts';
-import {
-  ForbiddenUserError,
-  NotAuthenticatedError,
-  verifiedUidOf,
-} from './modules/identity/identity.guard.ts';
-import identityPlugin from './modules/identity/identity.plugin.ts';
-import { imagesRoutes } from './modules/images/images.routes.ts';
-import { libraryRoutes } from './modules/library/library.routes.ts';
-import { resolveAuthSecret } from './modules/identity/identity.secret.ts';
-import { progressRoutes } from './modules/progress/progress.routes.ts';
-import { recommenderRoutes } from './modules/recommender/recommender.routes.ts';
-import { sourcesRoutes } from './modules/sources/sources.routes.ts';
-import { createSharedMediaIndex } from './modules/sources/sources.shared-index.ts';
-import { storeRoutes } from './modules/store/store.routes.ts';
-import webPlugin from './modules/web/web.plugin.ts';
-import { BOOT_SCRIPT_SOURCE } from './modules/web/first-screen.ts';
 
 /** Where AniList serves anime cover images (`coverImage.large`). */
 const ANILIST_IMAGE_ORIGIN = 'https://s4.anilist.co';

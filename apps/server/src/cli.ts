@@ -2,7 +2,8 @@
  * `pigo`, the operator's command line (`npm run pigo -- <command>`). Each command is built by
  * its own factory and added in `buildProgram`: `import` loads the public dumps into the
  * catalogue of the configured database (DATA_DIR / DATABASE_URL); `backup`, `restore` and
- * `export-user` keep the data (issue 15, modules/backup).
+ * `export-user` keep the data (issue 15, modules/backup; `export-user` and `import-user` are
+ * modules/transfer's).
  *
  * On the embedded database every command takes the DATA_DIR lock before opening it, so it
  * never writes a database a running server holds. Errors print one line `pigo: ...` and exit 1
@@ -15,29 +16,28 @@ import { Command } from 'commander';
 import type { Database } from '@pigostream/db';
 import { loadConfig } from './config.ts';
 import { announce } from './lib/cluster-bus.ts';
-import { JobBusyError, withJobLock } from './lib/job-lock.ts';
+import { JobBusyError, withJobLock } from './lib/job-lock.repository.ts';
 import { StartupError } from './data-dir.ts';
 import {
   formatSummary,
   importAll,
   IMPORTERS,
   isImporterKind,
+  writeStarterCatalogue,
   type ImportOptions,
   type ImportSummary,
-} from './modules/catalogue/importers/index.ts';
-import { writeStarterCatalogue } from './modules/catalogue/seed.ts';
-import { importUserCommand } from './modules/transfer/transfer.commands.ts';
-import { ImportFileError } from './modules/transfer/transfer.parse.ts';
-import { BackupFileError } from './modules/backup/backup.format.ts';
+} from './modules/catalogue/index.ts';
+import { exportUserCommand, ImportFileError, importUserCommand } from './modules/transfer/index.ts';
 import {
+  BackupFileError,
   backupCommand,
-  exportUserCommand,
+  ControlSocketError,
+  openCommandDatabase,
   restoreCommand,
-} from './modules/backup/backup.commands.ts';
-import { RestoreRefusedError } from './modules/backup/backup.restore.ts';
-import { openCommandDatabase, UsageError } from './modules/backup/cli-database.ts';
-import { ControlSocketError } from './modules/backup/control-client.ts';
-import { UnknownUserError } from './modules/backup/user-export.ts';
+  RestoreRefusedError,
+  UnknownUserError,
+  UsageError,
+} from './modules/backup/index.ts';
 
 /**
  * Runs `work` on the configured database; on the embedded one under the DATA_DIR lock, so an

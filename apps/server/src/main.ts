@@ -20,8 +20,8 @@ import { openAppDatabase } from './database.ts';
 import { startupFailureLine } from './startup-failure.ts';
 import { isFreshEmbedded, prepareAndExit, prepareInChild, PREPARE_ENV } from './prepare-data.ts';
 import { startMemoryReleaser } from './lib/release-memory.ts';
-import { seedIfEmpty } from './modules/catalogue/seed.ts';
-import { startControlServer, type ControlServer } from './modules/backup/control-server.ts';
+import { seedIfEmpty } from './modules/catalogue/index.ts';
+import { startControlServer, type ControlServer } from './modules/backup/index.ts';
 
 const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
 let lock: DataDirLock | undefined;

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { embeddedDataDir, openAppDatabase } from './database.ts';
-import { seedIfEmpty, type StarterCounts } from './modules/catalogue/seed.ts';
+import { seedIfEmpty, type StarterCounts } from './modules/catalogue/index.ts';
 import { rootCause } from './startup-failure.ts';
 
 /** Set to `1` in the child's environment: prepare DATA_DIR and exit. */

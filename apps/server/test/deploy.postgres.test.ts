@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifiedProcessUser } from './helpers/backup-processes.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { startNginx, type Nginx } from './helpers/nginx.ts';
+import { startNginx, type Nginx } from '../../../tools/nginx.ts';
 import { SocketClient } from './helpers/raw-http.ts';
 import { freePort, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';

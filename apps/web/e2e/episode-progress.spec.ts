@@ -5,7 +5,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
-import { AIRING_EPISODES, AIRING_SHOW, dayFrom } from './support/airing-show.ts';
+import { AIRING_EPISODES, AIRING_SHOW, dayFrom } from '../../../tools/airing-show.ts';
 import { openPlay, section } from './support/play-page.ts';
 import { sameOrigin } from './support/same-origin.ts';
 

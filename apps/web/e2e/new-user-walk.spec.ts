@@ -12,15 +12,9 @@ import path from 'node:path';
 import { chromium, expect, type Browser } from '@playwright/test';
 import { startAppServer, type StartedServer } from './support/app-server.ts';
 import { test } from './support/client-address.ts';
-import {
-  APP_PORT,
-  APP_URL,
-  chromiumLaunchMapping,
-  mediaDir,
-  PROXIED_APP_PORT,
-  PROXY_PORT,
-} from './support/e2e-env.ts';
-import { startNginx, type Nginx } from '../../server/test/helpers/nginx.ts';
+import { APP_PORT, APP_URL, mediaDir, PROXIED_APP_PORT, PROXY_PORT } from './support/e2e-env.ts';
+import { chromiumLaunchMapping } from '../../../tools/chromium.ts';
+import { startNginx, type Nginx } from '../../../tools/nginx.ts';
 import { alertBar, openSignIn } from './support/sign-in-page.ts';
 import {
   firstExternalIPv4,

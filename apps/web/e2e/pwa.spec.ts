@@ -8,7 +8,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { APP_PORT, APP_URL, CHROMIUM_LAUNCH } from './support/e2e-env.ts';
+import { CHROMIUM_LAUNCH } from '../../../tools/chromium.ts';
+import { APP_PORT, APP_URL } from './support/e2e-env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { signOutFromMenu } from './support/home-page.ts';
 import { card, freshUser, trendingTitles, type FreshUser } from './support/library-page.ts';

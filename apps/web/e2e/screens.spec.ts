@@ -1,5 +1,5 @@
 /**
- * Every screen by picture (issue 23): each screen of e2e/support/screen-names.ts at 390x844 and
+ * Every screen by picture (issue 23): each screen of tools/screen-names.ts at 390x844 and
  * 1280x800 against its committed picture (e2e/screens/<screen>-<size>.png; animations off, the
  * caret hidden, what moves by itself painted over), and on each the layout checks a careful user
  * makes: at the page's start and at its end nothing they can press is under a fixed or sticky
@@ -16,7 +16,7 @@ import { IDENTITY, signInByApi, signUpByApi, verifyByMail } from './support/acco
 import { SCREENS_URL } from './support/e2e-env.ts';
 import { appReady } from './support/first-answers.ts';
 import { coveredControls, watchFailures } from './support/layout-checks.ts';
-import { SIZES } from './support/screen-names.ts';
+import { SIZES } from '../../../tools/screen-names.ts';
 import { PICTURES_ACCOUNT, PICTURES_DATA, SCREENS } from './support/screens.ts';
 
 // In the order written, in one worker: the pictures' account is made once.

@@ -2,6 +2,7 @@
  * Entry point: starts the sign-in check and the first screen's chunks at once, in parallel, and
  * mounts the router into `#root`; once the page has loaded, registers the service worker.
  */
+import { AUTH_ME } from '@pigostream/contracts/identity-endpoints';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, preloadScreen } from './app/router.tsx';
@@ -20,7 +21,7 @@ if (!root) throw new Error('no #root');
 const FIRST_RENDER_WAIT_MS = 1000;
 
 // Asked before the check starts, which takes the page's answer.
-const carriesSignIn = hasFirstAnswer('/auth/me');
+const carriesSignIn = hasFirstAnswer(AUTH_ME.path);
 // The failure stays in the sign-in state, where the screens show it.
 const signedIn = fetchMe().catch(() => undefined);
 const chunks = preloadScreen(window.location.pathname);

@@ -1,11 +1,20 @@
 /**
  * The paths (under the API prefix `/pigo-stream`, spec 7) of the calls Home's hero and a show's
- * play page make, built in one place: the web app asks them (apps/web/src/features/home/api,
+ * play page make, with their queries, built in one place from their endpoints (endpoints.ts'
+ * `pathOf`): the web app asks them (apps/web/src/features/home, features/library/api,
  * features/play/api), and the server puts their answers into the page under exactly these names
- * (issue 19: the hero and a show's first season are part of the first screen;
+ * (the hero and a show's first season are part of the first screen;
  * apps/server/src/modules/web/follow-ups.ts). Plain functions, no schema library
  * (`@pigostream/contracts/api-paths`).
  */
+import {
+  HERO_DETAILS,
+  MEDIA_DETAILS,
+  pathOf,
+  RECOMMENDATIONS,
+  SEASON,
+  WATCH_HISTORY,
+} from './endpoints.ts';
 
 /** A title by TMDB id and media type. */
 interface TitleRef {
@@ -13,27 +22,19 @@ interface TitleRef {
   type: 'movie' | 'tv';
 }
 
-function detailsQuery({ id, type }: TitleRef): string {
-  return new URLSearchParams({ id: String(id), type }).toString();
-}
-
-/** `GET /index/most-watched`: the '#1 Most Watched' title, or null (spec 1). */
-export const MOST_WATCHED_PATH = '/index/most-watched';
-
 /** `GET /index/media-details?id=&type=`: the hero's title (spec 7). */
-export function heroMediaDetailsPath(ref: TitleRef): string {
-  return `/index/media-details?${detailsQuery(ref)}`;
+export function heroMediaDetailsPath({ id, type }: TitleRef): string {
+  return pathOf(HERO_DETAILS, {}, { id, type });
 }
 
 /** `GET /media-details?id=&type=`: a recommendation candidate (spec 7). */
-export function mediaDetailsPath(ref: TitleRef): string {
-  return `/media-details?${detailsQuery(ref)}`;
+export function mediaDetailsPath({ id, type }: TitleRef): string {
+  return pathOf(MEDIA_DETAILS, {}, { id, type });
 }
 
 /** `GET /playground/season?id=&seasonNumber=`: season `seasonNumber` of show `showId` (spec 7). */
 export function seasonPath(showId: number, seasonNumber: number): string {
-  const query = new URLSearchParams({ id: String(showId), seasonNumber: String(seasonNumber) });
-  return `/playground/season?${query.toString()}`;
+  return pathOf(SEASON, {}, { id: showId, seasonNumber });
 }
 
 /**
@@ -46,15 +47,18 @@ export function defaultSeason<S extends { season_number: number }>(
   return seasons.find((s) => s.season_number === 1) ?? seasons[0];
 }
 
-/** `GET /watch-history/{uid}/fetch-watch-history?movieLimit=&showLimit=` (spec 7). */
-export function watchHistoryPath(uid: string, limit: number): string {
-  const query = new URLSearchParams({ movieLimit: String(limit), showLimit: String(limit) });
-  return `/watch-history/${encodeURIComponent(uid)}/fetch-watch-history?${query.toString()}`;
+/**
+ * `GET /watch-history/{uid}/fetch-watch-history?movieLimit=&showLimit=` (spec 7): at most
+ * `movieLimit` movies and `showLimit` shows (default `movieLimit`) of `uid`'s watch history, as
+ * the Watch History page and the hero's recommendation both ask it.
+ */
+export function watchHistoryPath(uid: string, movieLimit: number, showLimit = movieLimit): string {
+  return pathOf(WATCH_HISTORY, { userId: uid }, { movieLimit, showLimit });
 }
 
 /** `GET /recommender/user_recommendations?user_id=` (spec 7). */
 export function recommendationsPath(uid: string): string {
-  return `/recommender/user_recommendations?${new URLSearchParams({ user_id: uid }).toString()}`;
+  return pathOf(RECOMMENDATIONS, {}, { user_id: uid });
 }
 
 /** Recommendation candidates the hero reads (spec 4 Recommendations: the first 20). */

@@ -70,7 +70,7 @@ export function imageSrcSet(path: string | null | undefined, kind: ImageKind): s
 /**
  * Drawn art: what the starter catalogue and any record without an image has instead of a TMDB
  * path (`/art/{kind}/{seed}.svg?t={label}&y={year}&bg={dark|white}`, the server's
- * catalogue/art-paths.ts). The server draws it as SVG at any size (modules/images/art.ts); the
+ * images/art-paths.ts). The server draws it as SVG at any size (modules/images/art.ts); the
  * web app draws the same art as HTML and CSS inside the card (issue 19: an SVG document per
  * poster cost the first paint 120-330 ms). Both lay it out with {@link drawnArtLayout}.
  */

@@ -12,6 +12,7 @@
  * server answers much older data than was written (trending and '#1 Most Watched' blend watch
  * events).
  */
+import { ENDPOINTS } from '@pigostream/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ClusterBus } from './cluster-bus.ts';
@@ -134,25 +135,24 @@ export function cacheResponses(
 
 /**
  * Write routes that change no catalogue answer, by their route pattern under the API prefix
- * (what the router matched, whatever the request spelled): a user's own lists, search history,
- * watch progress and imports. Catalogue answers read the catalogue and the watch events
- * (`recommender/insert`: trending, '#1 Most Watched'), which none of these write; a user's own
- * answers have their own cache, cleared per user (cacheUserAnswers).
+ * (what the router matched, whatever the request spelled): the endpoints whose success
+ * invalidates only the user's own answers (contracts' endpoints.ts, `invalidates: 'user'`: a
+ * user's own lists, search history, watch progress and imports). Catalogue answers read the
+ * catalogue and the watch events (`recommender/insert`: trending, '#1 Most Watched'), which
+ * none of these write; a user's own answers have their own cache, cleared per user
+ * (cacheUserAnswers).
  */
-const USER_ONLY_WRITES = [
-  '/my-list/',
-  '/watch-history/',
-  '/index/save-search-history',
-  '/index/:uid/remove-search-history/',
-  '/progress/',
-  '/transfer/',
-];
+const USER_ONLY_WRITES: ReadonlySet<string> = new Set(
+  // `invalidates` is only ever 'user': a write that says nothing may change the catalogue.
+  Object.values(ENDPOINTS).flatMap((endpoint) =>
+    'invalidates' in endpoint ? [endpoint.path] : [],
+  ),
+);
 
 /** Whether the route `pattern` (e.g. `/pigo-stream/my-list/save-my-list`) is a user-only write. */
 function userOnlyWrite(pattern: string | undefined, prefix: string): boolean {
   if (pattern === undefined || !pattern.startsWith(`${prefix}/`)) return false;
-  const route = pattern.slice(prefix.length);
-  return USER_ONLY_WRITES.some((start) => route.startsWith(start));
+  return USER_ONLY_WRITES.has(pattern.slice(prefix.length));
 }
 
 /**

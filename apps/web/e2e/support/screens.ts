@@ -1,7 +1,7 @@
 /**
- * Every screen of the app (screen-names.ts) as the picture test (screens.spec.ts) opens it: how
- * to reach it in its known state, and what moves on it. The pictures' account and its data are set up
- * once by screens.spec.ts (PICTURES_ACCOUNT).
+ * Every screen of the app (tools/screen-names.ts) as the picture test (screens.spec.ts) opens
+ * it: how to reach it in its known state, and what moves on it. The pictures' account and its
+ * data are set up once by screens.spec.ts (PICTURES_ACCOUNT).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { appReady, withoutFirstAnswers } from './first-answers.ts';
@@ -16,7 +16,7 @@ import {
 import { confirmDialog } from './library-page.ts';
 import { openSignIn } from './sign-in-page.ts';
 import { SCREENS_URL } from './e2e-env.ts';
-import { SCREEN_CAPTIONS, type ScreenName } from './screen-names.ts';
+import { SCREEN_CAPTIONS, type ScreenName } from '../../../../tools/screen-names.ts';
 
 /** The pictures' account: fixed, so the sidebar and the menu read the same in every run. */
 export const PICTURES_ACCOUNT = {

@@ -7,6 +7,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { PAGES, pageAt, type PageChunk, type PageRow } from '@pigostream/contracts/pages';
 import { accessFor, useRouteAccess } from '../features/auth/index.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 import { RootLayout, trackChunk } from './root-layout.tsx';
@@ -61,53 +62,46 @@ function lazyChunk<M, C extends ComponentType>(loader: ChunkLoader<M>, pick: (mo
 
 const loadAppLayout = once(() => import('./app-layout.tsx'));
 
-/** The screens by path, each with its chunk loader. */
-const SCREENS = {
-  '/': once(() => import('./routes/sign-in.tsx')),
-  '/reset-password': once(() => import('./routes/reset-password.tsx')),
-  // '/new-episodes' renders another screen of Home's chunk (routes/home.tsx); '/watch-history'
-  // and '/import-export' other screens of My List's (routes/my-list.tsx).
-  '/index': once(() => import('./routes/home.tsx')),
-  '/my-list': once(() => import('./routes/my-list.tsx')),
-  '/play': once(() => import('./routes/play.tsx')),
-  '/pigostore': once(() => import('./routes/pigostore.tsx')),
-  '*': once(() => import('./routes/not-found.tsx')),
-} satisfies Record<string, ChunkLoader<{ Component: ComponentType }>>;
+/** A chunk's module: its screens by export name (`Component`, or a shared chunk's others). */
+type ScreenModule = Record<string, ComponentType>;
 
 /**
- * Screens rendered from another path's chunk: the path whose chunk they are in. A chunk of its
+ * The lazy chunks by name: each page's (the table of pages' `chunk`, contracts' pages.ts) and
+ * the not-found screen's. Pages that share a chunk render other exports of it: a chunk of its
  * own adds its name, and those of its imports, to the entry script every first visit loads
- * (issue 9: 100 kB for `/`).
+ * (the budget of `/` is 100 kB).
  */
-const SHARED_CHUNKS = {
-  '/new-episodes': '/index',
-  '/watch-history': '/my-list',
-  '/import-export': '/my-list',
-} as const;
+const CHUNKS = {
+  'sign-in': once(() => import('./routes/sign-in.tsx')),
+  'reset-password': once(() => import('./routes/reset-password.tsx')),
+  home: once(() => import('./routes/home.tsx')),
+  'my-list': once(() => import('./routes/my-list.tsx')),
+  play: once(() => import('./routes/play.tsx')),
+  pigostore: once(() => import('./routes/pigostore.tsx')),
+  'not-found': once(() => import('./routes/not-found.tsx')),
+} satisfies Record<PageChunk | 'not-found', ChunkLoader<ScreenModule>>;
 
-/** A lazy screen from a route module exporting `Component` (the route-module convention). */
-function screen(path: keyof typeof SCREENS) {
-  return lazyChunk(SCREENS[path], (module) => module.Component);
+/** The lazy screen `name` (default `Component`) of the chunk `chunk`. */
+function screen(chunk: keyof typeof CHUNKS, name = 'Component') {
+  return lazyChunk(CHUNKS[chunk], (module: ScreenModule) => module[name] as ComponentType);
 }
 
-const SignIn = screen('/');
-const ResetPassword = screen('/reset-password');
-
 /**
- * The screens inside the app frame, by route path (`*`: any other path, not found), rendered as
- * one `<Route>` each (a table, not a `<Route>` written out per screen: 45 bytes less of gzip in
+ * Each page by path with its lazy screen and whether the app frame draws it (all but the public
+ * pages, sign-in and reset-password, which stand on their own), and the not-found screen at `*`.
+ * Rendered as one `<Route>` each (a table, not a `<Route>` written out per screen: fewer bytes in
  * the entry script).
  */
-const APP_SCREENS: Record<string, ComponentType> = {
-  '/index': screen('/index'),
-  '/my-list': screen('/my-list'),
-  '/watch-history': lazyChunk(SCREENS[SHARED_CHUNKS['/watch-history']], (m) => m.WatchHistory),
-  '/new-episodes': lazyChunk(SCREENS[SHARED_CHUNKS['/new-episodes']], (m) => m.NewEpisodes),
-  '/import-export': lazyChunk(SCREENS[SHARED_CHUNKS['/import-export']], (m) => m.ImportExport),
-  '/play': screen('/play'),
-  '/pigostore': screen('/pigostore'),
-  '*': screen('*'),
-};
+const SCREENS: [path: string, Screen: ComponentType, framed: boolean][] = [
+  ...(Object.entries(PAGES) as [string, PageRow][]).map(
+    ([path, page]): [string, ComponentType, boolean] => [
+      path,
+      screen(page.chunk, page.screen),
+      page.access !== 'public',
+    ],
+  ),
+  ['*', screen('not-found'), true],
+];
 const AppLayout = lazyChunk(loadAppLayout, (module) => module.AppLayout);
 
 /**
@@ -117,13 +111,11 @@ const AppLayout = lazyChunk(loadAppLayout, (module) => module.AppLayout);
  * and shows it.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const key = path in SHARED_CHUNKS ? SHARED_CHUNKS[path as keyof typeof SHARED_CHUNKS] : path;
-  const load = key in SCREENS ? SCREENS[key as keyof typeof SCREENS] : SCREENS['*'];
+  const page = pageAt(pathname);
   const ignore = () => undefined;
   await Promise.all([
-    path !== '/' && path !== '/reset-password' ? loadAppLayout().catch(ignore) : undefined,
-    load().catch(ignore),
+    page?.access !== 'public' ? loadAppLayout().catch(ignore) : undefined,
+    CHUNKS[page?.chunk ?? 'not-found']().catch(ignore),
   ]);
 }
 
@@ -150,13 +142,16 @@ export function AppRouter() {
     <BrowserRouter>
       <RootLayout>
         <Routes>
-          <Route path="/" element={<SignIn />} />
-          <Route path="/reset-password" element={<ResetPassword />} />
+          {SCREENS.map(
+            ([path, Screen, framed]) =>
+              !framed && <Route key={path} path={path} element={<Screen />} />,
+          )}
           <Route element={<Guard />}>
             <Route element={<AppLayout />}>
-              {Object.entries(APP_SCREENS).map(([path, Screen]) => (
-                <Route key={path} path={path} element={<Screen />} />
-              ))}
+              {SCREENS.map(
+                ([path, Screen, framed]) =>
+                  framed && <Route key={path} path={path} element={<Screen />} />,
+              )}
             </Route>
           </Route>
         </Routes>

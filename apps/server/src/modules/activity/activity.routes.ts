@@ -2,6 +2,7 @@
  * Activity calls under `/pigo-stream`: `/index/most-watched`, the home hero's '#1 Most Watched'
  * title (spec 4, Home): 200 `null` when nothing was watched lately (an empty state, issue 19).
  */
+import { MOST_WATCHED, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mostWatchedSchema } from '@pigostream/contracts';
 import { TRENDING_DAYS, type ActivityService } from './activity.service.ts';
@@ -16,7 +17,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = asyn
   { activity },
 ) => {
   app.get(
-    '/index/most-watched',
+    routePath.get(MOST_WATCHED),
     {
       schema: {
         tags: ['catalogue'],

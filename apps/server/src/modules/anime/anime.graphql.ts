@@ -12,7 +12,7 @@ import {
 import DataLoader from 'dataloader';
 import { MAX_ANIME_SEARCH_LENGTH } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import { artPath } from '../catalogue/art-paths.ts';
+import { artPath } from '../images/index.ts';
 import {
   ANIME_SORTS,
   findRelations,

@@ -6,6 +6,7 @@
  * 429 `{ error }` when AniList limits the rate, 502 `{ error: 'Fetch failed: <status>' }` when
  * AniList fails or times out.
  */
+import { ANIME_INFO, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { animeInfoRequestSchema, errorSchema, graphqlResponseSchema } from '@pigostream/contracts';
@@ -36,7 +37,7 @@ export const animeRoutes: FastifyPluginAsyncZod<AnimeRoutesOptions> = async (app
   });
 
   app.post(
-    '/playground/anime-info',
+    routePath.post(ANIME_INFO),
     {
       schema: {
         tags: ['anime'],

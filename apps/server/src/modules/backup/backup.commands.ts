@@ -1,16 +1,16 @@
 /**
- * The `pigo backup`, `pigo restore` and `pigo export-user` commands (issue 15).
+ * The `pigo backup` and `pigo restore` commands (issue 15), and the reading of one user's data
+ * that `pigo export-user` (modules/transfer, which writes it in the chosen format) builds on.
  *
  * On the embedded database each takes the DATA_DIR lock first (cli-database.ts). When a
- * running server holds it, `backup` and `export-user` ask that server through its control
+ * running server holds it, `backup` and the export ask that server through its control
  * socket (control-server.ts); `restore` refuses with one line saying to stop the server.
  * With DATABASE_URL they connect directly.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MultiBar, Presets } from 'cli-progress';
-import { Command, Option } from 'commander';
-import { EXPORT_FORMATS, type ExportFormat } from '@pigostream/contracts';
+import { Command } from 'commander';
 import { loadConfig, type Config } from '../../config.ts';
 import { DataDirInUseError, readLockHolder } from '../../data-dir-lock.ts';
 import { checkBackup } from './backup.format.ts';
@@ -24,7 +24,6 @@ import {
   UsageError,
 } from './cli-database.ts';
 import { backupThroughServer, exportThroughServer } from './control-client.ts';
-import { writeExport } from '../transfer/transfer.export.ts';
 import { exportUser, UnknownUserError, type UserExport } from './user-export.ts';
 
 function mb(bytes: number): string {
@@ -224,59 +223,29 @@ export function restoreCommand(): Command {
 }
 
 /**
- * `pigo export-user EMAIL [FILE]`: one user's account, My List, Watch History and search
- * history as JSON (user-export.ts), to FILE (mode 0600) or stdout. Works while the server runs.
+ * One user's account, My List, Watch History, searches and watch progress (user-export.ts), read
+ * from the configured database, or through the control socket of the running server that holds
+ * DATA_DIR (`export-user` works while the server runs).
+ * @returns the export, or undefined when no account has `email` (trimmed, any case).
+ * @throws what opening the database throws when no running server can be asked instead
+ *   (UsageError, DataDirInUseError), the database's errors, and the control socket's
+ *   (ControlSocketError).
  */
-export function exportUserCommand(): Command {
-  return new Command('export-user')
-    .description(
-      "write one user's account, My List, Watch History, searches and watch progress (or their lists in another service's format)",
-    )
-    .argument('<email>', "the account's e-mail address")
-    .argument('[file]', 'file to write (default: stdout)')
-    .addOption(
-      new Option(
-        '--format <format>',
-        'pigostream (JSON), letterboxd, letterboxd-watchlist (CSV), trakt (JSON)',
-      )
-        .choices([...EXPORT_FORMATS])
-        .default('pigostream'),
-    )
-    .action(async (email: string, file: string | undefined, options: { format: ExportFormat }) => {
-      const target = file === undefined ? undefined : outputFile(file);
-      const cfg = config();
-      requireDatabase(cfg, 'export');
-      let result: UserExport | undefined;
-      try {
-        const db = await openCommandDatabase(cfg, 'export-user');
-        try {
-          result = await exportUser(db.handle, email);
-        } catch (error) {
-          if (!(error instanceof UnknownUserError)) throw error;
-        } finally {
-          await db.close();
-        }
-      } catch (error) {
-        const socket = controlSocketOf(error, cfg.dataDir);
-        if (!socket) throw error;
-        result = await exportThroughServer(socket, email);
-      }
-      if (!result) throw new UnknownUserError(email.trim());
-      const text = writeExport(result, options.format, new Date().toISOString().slice(0, 10)).body;
-      if (!target) {
-        process.stdout.write(text);
-        return;
-      }
-      await writeFileAtomically(target, async (out) => {
-        await new Promise<void>((resolve, reject) => {
-          out.on('error', reject);
-          out.end(text, resolve);
-        });
-      });
-      console.log(
-        `export-user: ${result.account.email}: ${String(result.myList.length)} in My List, ` +
-          `${String(result.watchHistory.length)} in Watch History, ` +
-          `${String(result.searchHistory.length)} searches -> ${target}`,
-      );
-    });
+export async function readUserExport(cfg: Config, email: string): Promise<UserExport | undefined> {
+  let result: UserExport | undefined;
+  try {
+    const db = await openCommandDatabase(cfg, 'export-user');
+    try {
+      result = await exportUser(db.handle, email);
+    } catch (error) {
+      if (!(error instanceof UnknownUserError)) throw error;
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    const socket = controlSocketOf(error, cfg.dataDir);
+    if (!socket) throw error;
+    result = await exportThroughServer(socket, email);
+  }
+  return result;
 }

@@ -19,7 +19,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
-import type { MigrationRef } from './migrations.ts';
+import type { MigrationRef } from './migrations.repository.ts';
 import type { TableShape } from './backup.repository.ts';
 
 /** The header's `format`. */

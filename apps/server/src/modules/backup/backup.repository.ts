@@ -2,14 +2,32 @@
  * Backup SQL (issue 15): raw sessions on either database, and every catalogue (pg_catalog)
  * query backup and restore run: the tables of the `public` schema and their columns, foreign
  * keys, owned sequences, applied migrations, and the account and user-data counts that decide
- * whether a database is empty.
+ * whether a database is empty; and the time columns the Drizzle schema declares, which a
+ * restore checks (backup.times.ts).
  *
  * Backup and restore work on one connection in one transaction, below drizzle: a cursor must
  * stay on the connection that declared it, and drizzle hands each query any pooled client.
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import * as schema from '@pigostream/db';
 import type { DatabaseHandle } from '@pigostream/db';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+
+/** Every timestamp and date column of every table this build knows, by table name. */
+export const TIME_COLUMNS: ReadonlyMap<string, readonly string[]> = new Map(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => {
+      const { name, columns } = getTableConfig(table);
+      const times = columns
+        .filter((column) => /^(timestamp|date)/.test(column.getSQLType()))
+        .map((column) => column.name);
+      return [name, times] as const;
+    })
+    .filter(([, times]) => times.length > 0),
+);
 
 /** One connection inside one transaction, running raw SQL with `$n` parameters. */
 export interface SqlSession {

@@ -27,7 +27,7 @@ import {
   truncateTables,
   type SqlSession,
 } from './backup.repository.ts';
-import { unknownMigrations } from './migrations.ts';
+import { unknownMigrations } from './migrations.repository.ts';
 import { impossibleTimeIn } from './backup.times.ts';
 import { renamesFor, renameRow } from './renamed-columns.ts';
 

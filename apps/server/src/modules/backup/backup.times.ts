@@ -10,9 +10,7 @@
  * migration repairs ({@link USER_TIME_COLUMNS}) must also lie from 1870 to a year from now.
  */
 import { isSaneTime } from '@pigostream/contracts';
-import * as schema from '@pigostream/db';
-import { is } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { TIME_COLUMNS } from './backup.repository.ts';
 
 /**
  * The user-data times, by table: the ones migration 0010 repairs, in the range the calls accept
@@ -25,20 +23,6 @@ export const USER_TIME_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   watch_events: ['first_watched_at', 'last_watched_at'],
   search_history: ['created_at'],
 };
-
-/** Every timestamp and date column, by table name. */
-const TIME_COLUMNS: ReadonlyMap<string, readonly string[]> = new Map(
-  (Object.values(schema) as unknown[])
-    .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => {
-      const { name, columns } = getTableConfig(table);
-      const times = columns
-        .filter((column) => /^(timestamp|date)/.test(column.getSQLType()))
-        .map((column) => column.name);
-      return [name, times] as const;
-    })
-    .filter(([, times]) => times.length > 0),
-);
 
 /**
  * Words a row of a table outside {@link USER_TIME_COLUMNS} carries when one of its times may be

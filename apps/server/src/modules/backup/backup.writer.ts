@@ -30,7 +30,7 @@ import {
   publicTables,
   type TableShape,
 } from './backup.repository.ts';
-import { describeMigrations } from './migrations.ts';
+import { describeMigrations } from './migrations.repository.ts';
 
 /** Rows read per FETCH. */
 const FETCH_ROWS = 1000;

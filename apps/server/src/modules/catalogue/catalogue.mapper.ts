@@ -7,7 +7,7 @@ import type {
   SeasonDetails,
   TitleSummary,
 } from '@pigostream/contracts';
-import { imageOr } from './art-paths.ts';
+import { imageOr } from '../images/index.ts';
 import type {
   CreditRow,
   EpisodeRow,

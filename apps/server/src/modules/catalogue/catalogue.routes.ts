@@ -3,6 +3,19 @@
  * `@pigostream/contracts`. Errors: 400 `{ error }` for bad input, 404 `{ error }` for an
  * unknown title or season.
  */
+import {
+  BY_PROVIDER,
+  HERO_DETAILS,
+  MEDIA_DETAILS,
+  MEDIA_INFO,
+  MEDIA_TRAILER,
+  POPULAR,
+  PROVIDER_LIST,
+  SEARCH,
+  SEASON,
+  TRENDING,
+  routePath,
+} from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +33,7 @@ import {
   showNumberQuerySchema,
   trailerSchema,
 } from '@pigostream/contracts';
-import { artPath } from './art-paths.ts';
+import { artPath } from '../images/index.ts';
 import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
 
 const typeParams = z.object({ type: mediaTypeSchema });
@@ -56,7 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   const tags = ['catalogue'];
 
   app.get(
-    '/index/trending/:type',
+    routePath.get(TRENDING),
     {
       schema: {
         tags,
@@ -70,7 +83,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/index/popular/:type',
+    routePath.get(POPULAR),
     {
       schema: {
         tags,
@@ -84,7 +97,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/index/search/:type',
+    routePath.get(SEARCH),
     {
       schema: {
         tags,
@@ -98,7 +111,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/index/media/:type/by-provider',
+    routePath.get(BY_PROVIDER),
     {
       schema: {
         tags,
@@ -124,7 +137,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/index/media-details',
+    routePath.get(HERO_DETAILS),
     {
       schema: {
         tags,
@@ -137,7 +150,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/media-details',
+    routePath.get(MEDIA_DETAILS),
     {
       schema: {
         tags,
@@ -158,7 +171,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/playground/media-info',
+    routePath.get(MEDIA_INFO),
     {
       schema: {
         tags,
@@ -171,7 +184,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/playground/media-trailer',
+    routePath.get(MEDIA_TRAILER),
     {
       schema: {
         tags,
@@ -190,7 +203,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/playground/season',
+    routePath.get(SEASON),
     {
       schema: {
         tags,
@@ -203,7 +216,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   );
 
   app.get(
-    '/providers',
+    routePath.get(PROVIDER_LIST),
     {
       schema: {
         tags,

@@ -17,8 +17,8 @@ import {
   type AnimeLinkRow,
   type AnimeRow,
   type RelationRow,
-} from '../anime/anime.writer.ts';
-import { writeTitles, type TitleRecord } from './catalogue.writer.ts';
+} from '../anime/index.ts';
+import { writeTitles, type TitleRecord } from './catalogue-writer.repository.ts';
 import {
   starterAnimeSchema,
   starterMovieSchema,

@@ -3,6 +3,7 @@
  * `{ chatUrl, sourceUrl }` (the sidebar's chat channel and source repository links, null when
  * unset; decisions.md). No session needed.
  */
+import { APP_CONFIG, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigSchema } from '@pigostream/contracts';
 import type { Config } from '../../config.ts';
@@ -12,7 +13,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
   { config },
 ) => {
   app.get(
-    '/app-config',
+    routePath.get(APP_CONFIG),
     {
       schema: {
         tags: ['health'],

@@ -10,6 +10,7 @@
  *   answers; without it servers go on alone, so it is reported but never failing (issue 16).
  *   For a readiness probe or a load balancer.
  */
+import { HEALTH, HEALTH_READY, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { aliveSchema, readySchema } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   readiness: Readiness;
 }> = async (app, { database, readiness }) => {
   app.get(
-    '/health',
+    routePath.get(HEALTH),
     {
       schema: {
         tags: ['health'],
@@ -32,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/health/ready',
+    routePath.get(HEALTH_READY),
     {
       schema: {
         tags: ['health'],

@@ -12,12 +12,12 @@
  * {@link OUTAGE_CHECK_EVERY_MS} until it takes a write again, which is logged once too, with how
  * long it lasted and how many requests were answered 503.
  */
-import { sql } from 'drizzle-orm';
-import { readinessProbe, type DatabaseHandle } from '@pigostream/db';
+import type { DatabaseHandle } from '@pigostream/db';
 import { freeBytes, LOW_SPACE_BYTES } from '../../data-dir.ts';
 import type { ClusterBus, RedisCheck } from '../../lib/cluster-bus.ts';
 import { isConnectionError, rootCauseOf, sqlStateOf } from '../../lib/database-unavailable.ts';
-import type { MailCheck, MailOutbox } from '../mail/mail-outbox.ts';
+import type { MailCheck, MailOutbox } from '../mail/index.ts';
+import { writeReadinessProbe } from './health.repository.ts';
 
 /** Background check interval, in ms. */
 const CHECK_EVERY_MS = 15_000;
@@ -110,13 +110,7 @@ export function createReadiness(options: {
       }
     }
     try {
-      await withTimeout(
-        database.db
-          .insert(readinessProbe)
-          .values({ id: 1, checkedAt: new Date() })
-          .onConflictDoUpdate({ target: readinessProbe.id, set: { checkedAt: sql`now()` } }),
-        WRITE_TIMEOUT_MS,
-      );
+      await withTimeout(writeReadinessProbe(database.db), WRITE_TIMEOUT_MS);
       return { status: 'up', kind };
     } catch (error) {
       const state = sqlStateOf(error);

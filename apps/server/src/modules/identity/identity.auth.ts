@@ -5,21 +5,17 @@
  * GOOGLE_DISCOVERY_URL). Mounted at `/pigo-stream/identity` by identity.proxy.ts.
  */
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import {
-  authAccount,
-  authSession,
-  authUser,
-  authVerification,
-  type Database,
-} from '@pigostream/db';
+import type { Database } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
 import { refererOrigin, type TrustedOrigins } from '../../lib/trusted-origins.ts';
-import { passwordResetMail, signUpAttemptMail, verificationMail } from '../mail/mail.templates.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
-import { firstSessionStart } from './identity.first-session.ts';
-import { deleteResetTokens } from './identity.repository.ts';
+import {
+  passwordResetMail,
+  signUpAttemptMail,
+  verificationMail,
+  type MailOutbox,
+} from '../mail/index.ts';
+import { authDatabase, deleteResetTokens, firstSessionStart } from './identity.repository.ts';
 
 /**
  * Prefix of better-auth's cookie names: the session cookie is `pigostream.session_token`
@@ -116,15 +112,7 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
     secret,
     trustedOrigins: (request) => originsFor(trustedOrigins, request),
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: authUser,
-        session: authSession,
-        account: authAccount,
-        verification: authVerification,
-      },
-    }),
+    database: authDatabase(db),
     // At 'warn' better-auth would also print every refused request to the console itself.
     logger: {
       level: 'info',

@@ -7,10 +7,10 @@
  * REDIS_URL is set.
  */
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { queryRows, type Database } from '@pigostream/db';
+import type { Database } from '@pigostream/db';
+import { countAttempt, deleteEndedLimitWindows } from './identity.repository.ts';
 import type { RuleFailure } from './identity.rules.ts';
 
 /** What a call's second counter is keyed by. */
@@ -122,21 +122,11 @@ export class DatabaseLimitStore implements FastifyRateLimitStore {
   }
 
   private async count(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-    const [row] = await queryRows<{ count: number; ttl: number }>(
-      this.db,
-      sql`insert into rate_limit as r (key, count, window_ends_at)
-          values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-          on conflict (key) do update set
-            count = case when r.window_ends_at <= now() then 1 else r.count + 1 end,
-            window_ends_at = case when r.window_ends_at <= now()
-              then excluded.window_ends_at else r.window_ends_at end
-          returning count,
-            greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`,
-    );
+    const row = await countAttempt(this.db, key, windowMs);
     if (Date.now() >= this.nextPrune) {
       // Off the attempt's path: ended windows are dropped in the background.
       this.nextPrune = Date.now() + PRUNE_EVERY_MS;
-      this.db.execute(sql`delete from rate_limit where window_ends_at < now()`).catch(() => {
+      deleteEndedLimitWindows(this.db).catch(() => {
         this.nextPrune = 0;
       });
     }

@@ -4,6 +4,7 @@
  * `{ error }`: 400 bad body, 401 'User is not authenticated', 403 for another user's uid;
  * `/auth/me` answers a visitor without a session 200 `null`.
  */
+import { AUTH_CONFIG, AUTH_ME, AUTH_USERS, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authConfigSchema,
@@ -24,7 +25,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
 
   /** `GET /auth/config` -> `{ google, passwordMinLength, allowedEmailDomains }`; no session. */
   app.get(
-    '/auth/config',
+    routePath.get(AUTH_CONFIG),
     {
       schema: {
         tags,
@@ -42,7 +43,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
    * failed request).
    */
   app.get(
-    '/auth/me',
+    routePath.get(AUTH_ME),
     {
       schema: {
         tags,
@@ -63,7 +64,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
    * before the body), 403 when userUID is not the session's uid, 400 without a userUID.
    */
   app.post(
-    '/auth/users',
+    routePath.post(AUTH_USERS),
     {
       schema: {
         tags,

@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '@pigostream/db';
 import type { IdentityConfig } from '../../config.ts';
 import type { ClusterBus } from '../../lib/cluster-bus.ts';
-import type { MailOutbox } from '../mail/mail-outbox.ts';
+import type { MailOutbox } from '../mail/index.ts';
 import type { IdentityAuth } from './identity.auth.ts';
 import { toWebHeaders } from './identity.http.ts';
 import { listAccounts, upsertProductUser, type ProductUser } from './identity.repository.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artPath } from '../catalogue/art-paths.ts';
+import { artPath } from './art-paths.ts';
 import { artDimensions, drawArt } from './art.ts';
 
 describe('drawn art', () => {

@@ -8,7 +8,7 @@ import {
   ART_UNITS,
   drawnArtLayout,
 } from '@pigostream/contracts/images';
-import type { ArtKind } from '../catalogue/art-paths.ts';
+import type { ArtKind } from './art-paths.ts';
 
 /**
  * Image sizes the route answers (and art is drawn at): spec 7's w185, w500, w1280 and original,

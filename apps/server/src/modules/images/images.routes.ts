@@ -5,6 +5,7 @@
  * redirected to TMDB's image host (`IMAGE_BASE_URL/{size}/{path}`). Errors: 400 for an unknown
  * size or kind, a path that is not one file name, or a seed that is not valid percent-encoding.
  */
+import { IMAGE, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@pigostream/contracts';
@@ -18,7 +19,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ imageBaseUrl: string }> = asy
   { imageBaseUrl },
 ) => {
   app.get(
-    '/images/:size/*',
+    routePath.get(IMAGE),
     {
       schema: {
         tags: ['images'],

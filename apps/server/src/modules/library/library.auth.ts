@@ -3,11 +3,7 @@
  * names a user must name the signed-in one).
  */
 import type { FastifyRequest } from 'fastify';
-import {
-  assertSameUser,
-  requireVerifiedUser,
-  type VerifiedUser,
-} from '../identity/identity.guard.ts';
+import { assertSameUser, requireVerifiedUser, type VerifiedUser } from '../identity/index.ts';
 
 /**
  * The verified signed-in user, who must be the one the call names.

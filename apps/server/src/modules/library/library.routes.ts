@@ -6,6 +6,17 @@
  * not there, 413 for bodies over the app's limit, 415 for bodies that are not JSON. Nothing is
  * written when a call fails.
  */
+import {
+  CLEAR_WATCH_HISTORY,
+  IN_MY_LIST,
+  MY_LIST,
+  REMOVE_MY_LIST,
+  REMOVE_WATCH_HISTORY,
+  SAVE_MY_LIST,
+  SAVE_WATCH_HISTORY,
+  WATCH_HISTORY,
+  routePath,
+} from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
@@ -22,7 +33,7 @@ import {
   watchHistorySchema,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
+import type { CatalogueSource } from '../catalogue/index.ts';
 import { actingUser, requireSignedIn } from './library.auth.ts';
 import { LibraryService } from './library.service.ts';
 import { searchHistoryRoutes } from './search-history.routes.ts';
@@ -58,7 +69,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   /** Spec 7: the user's watch history, newest first, movies and shows apart (default 12 each). */
   app.get(
-    '/watch-history/:userId/fetch-watch-history',
+    routePath.get(WATCH_HISTORY),
     {
       schema: {
         tags: history,
@@ -76,7 +87,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   /** Spec 7: records a watched title; a title already there moves to the front. */
   app.post(
-    '/watch-history/save-watch-history',
+    routePath.post(SAVE_WATCH_HISTORY),
     {
       schema: {
         tags: history,
@@ -94,7 +105,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   /** Spec 7: removes one title from the watch history; 404 when it is not there. */
   app.delete(
-    '/watch-history/remove-watch-history',
+    routePath.delete(REMOVE_WATCH_HISTORY),
     {
       schema: {
         tags: history,
@@ -113,7 +124,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   /** Spec 7: empties both watch-history lists; `removed` counts the titles removed. */
   app.delete(
-    '/watch-history/remove-all-watch-history',
+    routePath.delete(CLEAR_WATCH_HISTORY),
     {
       schema: {
         tags: history,
@@ -130,7 +141,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   /** Spec 7: adds a title to My List; a title already there is left as it is. */
   app.post(
-    '/my-list/save-my-list',
+    routePath.post(SAVE_MY_LIST),
     {
       schema: {
         tags: myList,
@@ -148,7 +159,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   /** Spec 7: removes a title from My List; 404 when it is not there. */
   app.delete(
-    '/my-list/remove-my-list',
+    routePath.delete(REMOVE_MY_LIST),
     {
       schema: {
         tags: myList,
@@ -167,7 +178,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
 
   /** Spec 7: My List, newest first, movies and shows apart (default 12 each). */
   app.get(
-    '/my-list/:uid/fetch-my-list',
+    routePath.get(MY_LIST),
     {
       schema: {
         tags: myList,
@@ -188,7 +199,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
    * `?id=&type=` answers `{ inList }`; without `type` the id matches a movie or a show.
    */
   app.get(
-    '/my-list/:uid/contains',
+    routePath.get(IN_MY_LIST),
     {
       schema: {
         tags: myList,

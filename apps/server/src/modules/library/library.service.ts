@@ -14,7 +14,7 @@ import {
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import DataLoader from 'dataloader';
-import { NotFoundError, type CatalogueSource } from '../catalogue/catalogue.source.ts';
+import { NotFoundError, type CatalogueSource } from '../catalogue/index.ts';
 import * as repo from './library.repository.ts';
 import type { UserList } from './library.repository.ts';
 

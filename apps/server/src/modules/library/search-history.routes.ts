@@ -4,6 +4,12 @@
  * `onRequest` guard answers 401 without a verified session; a call naming another user answers
  * 403. Bad input answers 400 `{ error }`.
  */
+import {
+  REMOVE_SEARCH_HISTORY,
+  SAVE_SEARCH_HISTORY,
+  SEARCH_HISTORY,
+  routePath,
+} from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
@@ -38,7 +44,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
    * under concurrent saves). Answers the latest entry `{ id, query, saved }`.
    */
   app.post(
-    '/index/save-search-history',
+    routePath.post(SAVE_SEARCH_HISTORY),
     {
       schema: {
         tags,
@@ -55,7 +61,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
 
   /** Spec 7: `[{ id, query }]`, newest first, at most 50. */
   app.get(
-    '/index/fetch-search-history/:uid',
+    routePath.get(SEARCH_HISTORY),
     {
       schema: {
         tags,
@@ -72,7 +78,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
 
   /** Spec 7: removes one saved search by id; 404 when the user has no such entry. */
   app.delete(
-    '/index/:uid/remove-search-history/:historyId',
+    routePath.delete(REMOVE_SEARCH_HISTORY),
     {
       schema: {
         tags,

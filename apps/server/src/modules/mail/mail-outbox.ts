@@ -5,11 +5,18 @@
  * exponential backoff until it goes out or its link has expired ({@link MAIL_GIVE_UP_MS}).
  *
  * Several servers may share the table: a server claims due messages by setting
- * `claimed_until` (a lease) under `FOR UPDATE SKIP LOCKED`, so each is sent once.
+ * `claimed_until` (a lease) under `FOR UPDATE SKIP LOCKED`, so each is sent once
+ * (mail.repository.ts).
  */
-import { eq, sql } from 'drizzle-orm';
-import { mailOutbox, type Database } from '@pigostream/db';
+import type { Database } from '@pigostream/db';
 import { isConnectionError } from '../../lib/database-unavailable.ts';
+import {
+  claimDueMail,
+  countKeptMail,
+  deleteKeptMail,
+  insertKeptMail,
+  rescheduleKeptMail,
+} from './mail.repository.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
 /** First retry after this long; each further one waits twice as long, in ms. */
@@ -121,7 +128,7 @@ export function createMailOutbox(options: {
 
   async function keep(message: MailMessage, error: unknown): Promise<void> {
     try {
-      await db.insert(mailOutbox).values({
+      await insertKeptMail(db, {
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -173,22 +180,10 @@ export function createMailOutbox(options: {
   }
 
   async function retryTable(everything: boolean): Promise<void> {
-    const due = everything ? sql`true` : sql`${mailOutbox.nextAttemptAt} <= now()`;
-    const claimed = await db
-      .update(mailOutbox)
-      .set({
-        claimedUntil: sql`now() + ${`${String(LEASE_MS)} milliseconds`}::interval`,
-        attempts: sql`${mailOutbox.attempts} + 1`,
-      })
-      .where(
-        sql`${mailOutbox.id} in (select ${mailOutbox.id} from ${mailOutbox}
-          where ${due} and (${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} < now())
-          order by ${mailOutbox.id} limit ${BATCH} for update skip locked)`,
-      )
-      .returning();
+    const claimed = await claimDueMail(db, { everything, leaseMs: LEASE_MS, batch: BATCH });
     for (const row of claimed.sort((a, b) => a.id - b.id)) {
       if (Date.now() - row.createdAt.getTime() > MAIL_GIVE_UP_MS) {
-        await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+        await deleteKeptMail(db, row.id);
         log.error(
           { to: row.to, attempts: row.attempts, lastError: row.lastError },
           'mail given up: its link has expired',
@@ -197,24 +192,19 @@ export function createMailOutbox(options: {
       }
       const error = await deliver(row);
       if (error === undefined) {
-        await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+        await deleteKeptMail(db, row.id);
         log.info({ to: row.to, attempts: row.attempts }, 'kept mail sent');
       } else {
-        await db
-          .update(mailOutbox)
-          .set({
-            lastError: describe(error).slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-            claimedUntil: null,
-          })
-          .where(eq(mailOutbox.id, row.id));
+        await rescheduleKeptMail(db, row.id, {
+          lastError: describe(error).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+        });
       }
     }
   }
 
   async function countPending(): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
-    knownPending = row?.n ?? 0;
+    knownPending = await countKeptMail(db);
     return knownPending + held.length;
   }
 

@@ -7,6 +7,18 @@
  * not in Continue Watching, 413 for bodies over the app's limit, 415 for bodies that are not
  * JSON. Nothing is written when a call fails.
  */
+import {
+  CONTINUE_WATCHING,
+  MARK_SEASON,
+  NEW_EPISODES,
+  PLAYER_PROGRESS,
+  PLAYER_TOKEN,
+  REMOVE_CONTINUE_WATCHING,
+  SAVE_PROGRESS,
+  TITLE_PROGRESS,
+  UP_NEXT,
+  routePath,
+} from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
@@ -27,9 +39,8 @@ import {
   userIdParamsSchema,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
-import { actingUser, requireSignedIn } from '../library/library.auth.ts';
-import { libraryErrors } from '../library/library.routes.ts';
+import type { CatalogueSource } from '../catalogue/index.ts';
+import { actingUser, libraryErrors, requireSignedIn } from '../library/index.ts';
 import { PlayerTokenError, PlayerTokens } from './player-token.ts';
 import { ProgressService } from './progress.service.ts';
 
@@ -74,7 +85,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
    * true once 90 % was played.
    */
   app.post(
-    '/progress/save-progress',
+    routePath.post(SAVE_PROGRESS),
     {
       schema: {
         tags,
@@ -92,7 +103,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
 
   /** One title's progress (`?id=&type=`): the movie's, or each episode's, newest first. */
   app.get(
-    '/progress/:userId/fetch-progress',
+    routePath.get(TITLE_PROGRESS),
     {
       schema: {
         tags,
@@ -110,7 +121,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
 
   /** Continue Watching: titles started and not finished, newest first, at most 20. */
   app.get(
-    '/progress/:userId/continue-watching',
+    routePath.get(CONTINUE_WATCHING),
     {
       schema: {
         tags,
@@ -130,7 +141,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
    * watch (aired, not watched, after the last one watched), the show active last first.
    */
   app.get(
-    '/progress/:userId/up-next',
+    routePath.get(UP_NEXT),
     {
       schema: {
         tags,
@@ -150,7 +161,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
    * air in the next 14, by air date.
    */
   app.get(
-    '/progress/:userId/new-episodes',
+    routePath.get(NEW_EPISODES),
     {
       schema: {
         tags,
@@ -167,7 +178,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
 
   /** Takes a title out of Continue Watching (positions back to 0, watched stays); 404 if not in it. */
   app.delete(
-    '/progress/remove-continue-watching',
+    routePath.delete(REMOVE_CONTINUE_WATCHING),
     {
       schema: {
         tags,
@@ -190,7 +201,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
    * season the catalogue does not know.
    */
   app.post(
-    '/progress/mark-season',
+    routePath.post(MARK_SEASON),
     {
       schema: {
         tags,
@@ -214,7 +225,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
    * carries it): `{ token, expiresAt }`, good for 6 h, for reporting that title's progress only.
    */
   app.post(
-    '/progress/player-token',
+    routePath.post(PLAYER_TOKEN),
     {
       schema: {
         tags,
@@ -243,7 +254,7 @@ const playerProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
 ) => {
   app.removeContentTypeParser('text/plain');
   app.post(
-    '/progress/player-progress',
+    routePath.post(PLAYER_PROGRESS),
     {
       schema: {
         tags: ['watch progress'],

@@ -16,7 +16,7 @@ import {
   type TitleSummary,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import { NotFoundError, type CatalogueSource } from '../catalogue/catalogue.source.ts';
+import { NotFoundError, type CatalogueSource } from '../catalogue/index.ts';
 import * as repo from './progress.repository.ts';
 
 /** A stored row as the API answers it (season and episode null for a movie). */

@@ -5,6 +5,7 @@
  * `{ error }` for bad input, 404 for a title the catalogue does not know, 413/415 for oversized
  * or non-JSON bodies; nothing is written then.
  */
+import { RECOMMENDATIONS, RECOMMENDER_INSERT, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
@@ -15,8 +16,8 @@ import {
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { isConnectionError } from '../../lib/database-unavailable.ts';
-import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
-import { actingUser, requireSignedIn } from '../library/library.auth.ts';
+import type { CatalogueSource } from '../catalogue/index.ts';
+import { actingUser, requireSignedIn } from '../library/index.ts';
 import { RecommenderService } from './recommender.service.ts';
 
 /** What the recommender calls run on. */
@@ -58,7 +59,7 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
    * page's first Play of a visit). Watching a title again counts it again.
    */
   app.post(
-    '/recommender/insert',
+    routePath.post(RECOMMENDER_INSERT),
     {
       schema: {
         tags,
@@ -80,7 +81,7 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
    * co-watch similarity across all users, then catalogue similarity, then popularity.
    */
   app.get(
-    '/recommender/user_recommendations',
+    routePath.get(RECOMMENDATIONS),
     {
       schema: {
         tags,

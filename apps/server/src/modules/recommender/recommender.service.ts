@@ -15,11 +15,14 @@
  */
 import { MAX_RECOMMENDATIONS, type MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import { ActivityService } from '../activity/activity.service.ts';
-import { franchiseTitles } from '../anime/anime.service.ts';
-import { popularTitles, similarTitles } from '../catalogue/catalogue.service.ts';
-import type { CatalogueSource } from '../catalogue/catalogue.source.ts';
-import { NotFoundError } from '../catalogue/catalogue.source.ts';
+import { ActivityService } from '../activity/index.ts';
+import { franchiseTitles } from '../anime/index.ts';
+import {
+  NotFoundError,
+  popularTitles,
+  similarTitles,
+  type CatalogueSource,
+} from '../catalogue/index.ts';
 import { CoWatchModel, itemKey, type ItemRef } from './co-watch.model.ts';
 
 /** Below this many watched titles a user "has few events": catalogue similarity always shows. */

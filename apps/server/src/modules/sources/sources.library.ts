@@ -11,7 +11,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SharedMediaIndex } from './sources.shared-index.ts';
 
 /** Extensions of the video files the library lists (lower case, no dot). */
 export const VIDEO_EXTENSIONS = ['mp4', 'mkv', 'webm', 'm4v', 'mov'];
@@ -28,6 +27,26 @@ export interface MediaFile {
   path: string;
   /** `movie:{id}` or `tv:{id}:{season}:{episode}`. */
   key: string;
+}
+
+/** What a scan through the shared index gave. */
+export interface SharedScan {
+  files: MediaFile[];
+  /** True when this server walked MEDIA_DIR; false when it read another server's scan. */
+  walked: boolean;
+}
+
+/**
+ * The index several servers on one PostgreSQL database share, which the library scans through
+ * (issue 16; the SQL is sources.repository.ts's `createSharedMediaIndex`).
+ */
+export interface SharedMediaIndex {
+  /**
+   * Walks with `walk` unless another server is scanning now or scanned less than
+   * `freshForMs` ago; then that scan's files are read instead.
+   * @throws the database's errors, and `walk`'s.
+   */
+  scan(walk: () => Promise<MediaFile[]>, freshForMs: number): Promise<SharedScan>;
 }
 
 /** Library key of a movie or an episode. */

@@ -9,6 +9,7 @@
  *   unknown one or a file whose real path has left MEDIA_DIR; no other path is reachable.
  * SOURCES_FILE is validated and MEDIA_DIR scanned when the plugin registers.
  */
+import { MEDIA_FILE, RESCAN, SERVERS, routePath } from '@pigostream/contracts/endpoints';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stat } from 'node:fs/promises';
@@ -20,8 +21,7 @@ import {
   serversQuerySchema,
   serversSchema,
 } from '@pigostream/contracts';
-import { MediaLibrary } from './sources.library.ts';
-import type { SharedMediaIndex } from './sources.shared-index.ts';
+import { MediaLibrary, type SharedMediaIndex } from './sources.library.ts';
 import { createSourcesService } from './sources.service.ts';
 import { loadLinkTemplates } from './sources.templates.ts';
 
@@ -58,7 +58,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
   await app.register(fastifyStatic, { serve: false });
 
   app.get(
-    '/sources/servers',
+    routePath.get(SERVERS),
     {
       schema: {
         tags: ['sources'],
@@ -71,7 +71,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
   );
 
   app.post(
-    '/sources/rescan',
+    routePath.post(RESCAN),
     {
       schema: {
         tags: ['sources'],
@@ -83,7 +83,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
   );
 
   app.get(
-    '/sources/media/:mediaId',
+    routePath.get(MEDIA_FILE),
     {
       compress: false,
       // An unsatisfiable range answers 416 with the file's size (RFC 9110, section 14.4).

@@ -7,6 +7,7 @@
  *   (Content-Disposition with its name); 404 for any name not listed there.
  * 400 `{ error }` for a platform other than windows, macos, linux, android, ios.
  */
+import { APP_VERSION, DOWNLOAD_APP, STORE_FILE, routePath } from '@pigostream/contracts/endpoints';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import path from 'node:path';
@@ -38,7 +39,7 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
   await app.register(fastifyStatic, { serve: false });
 
   app.get(
-    '/pigostore/app-version',
+    routePath.get(APP_VERSION),
     {
       schema: {
         tags: ['pigostore'],
@@ -53,7 +54,7 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
   );
 
   app.get(
-    '/pigostore/download-app',
+    routePath.get(DOWNLOAD_APP),
     {
       schema: {
         tags: ['pigostore'],
@@ -72,7 +73,7 @@ export const storeRoutes: FastifyPluginAsyncZod<StoreRoutesOptions> = async (app
   );
 
   app.get(
-    '/pigostore/files/:name',
+    routePath.get(STORE_FILE),
     {
       compress: false,
       schema: {

@@ -5,31 +5,38 @@
  * what is uncertain and what was not found (naming their lines), then writes the file's matched
  * titles in one transaction (`--dry-run`: writes nothing). Uncertain titles are never guessed: choose them on the page. On the embedded
  * database the server must be stopped first (the DATA_DIR lock says so).
+ *
+ * `pigo export-user EMAIL [FILE]` (issue 15; formats: issue 21): one user's data, read by the
+ * backup module (from the database, or through the running server), written in one of the
+ * page's export formats (transfer.export.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
-import { Command } from 'commander';
-import { sql } from 'drizzle-orm';
-import { IMPORT_MAX_BYTES, type ImportPreviewItem } from '@pigostream/contracts';
-import { queryRows, type Database } from '@pigostream/db';
-import { config, requireDatabase } from '../backup/backup.commands.ts';
-import { importUserBlockedLine, openCommandDatabase, UsageError } from '../backup/cli-database.ts';
+import { Command, Option } from 'commander';
+import {
+  EXPORT_FORMATS,
+  IMPORT_MAX_BYTES,
+  type ExportFormat,
+  type ImportPreviewItem,
+} from '@pigostream/contracts';
+import {
+  config,
+  importUserBlockedLine,
+  openCommandDatabase,
+  outputFile,
+  readUserExport,
+  requireDatabase,
+  UnknownUserError,
+  UsageError,
+  writeFileAtomically,
+} from '../backup/index.ts';
+import { createTitleLookup } from '../catalogue/index.ts';
 import { DataDirInUseError } from '../../data-dir-lock.ts';
 import { decodeFile } from '../../lib/decode-file.ts';
-import { UnknownUserError } from '../backup/user-export.ts';
-import { createTitleLookup } from '../catalogue/title-lookup.ts';
+import { writeExport } from './transfer.export.ts';
+import { accountId } from './transfer.repository.ts';
 import { TransferService } from './transfer.service.ts';
-
-/** The id of the account whose e-mail is `email` (trimmed, any case), or undefined. */
-async function accountId(db: Database, email: string): Promise<string | undefined> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from "user" where lower(email) = lower(${email.trim()})
-        order by created_at limit 1`,
-  );
-  return rows[0]?.id;
-}
 
 /** `title (year), lines 3, 9` for a listing. */
 function describe(item: ImportPreviewItem): string {
@@ -149,5 +156,50 @@ export function importUserCommand(): Command {
         bar?.stop();
         await opened.close();
       }
+    });
+}
+
+/**
+ * `pigo export-user EMAIL [FILE]`: one user's account, My List, Watch History and search
+ * history as JSON (backup/user-export.ts), or their lists in another service's format, to FILE
+ * (mode 0600) or stdout. Works while the server runs.
+ */
+export function exportUserCommand(): Command {
+  return new Command('export-user')
+    .description(
+      "write one user's account, My List, Watch History, searches and watch progress (or their lists in another service's format)",
+    )
+    .argument('<email>', "the account's e-mail address")
+    .argument('[file]', 'file to write (default: stdout)')
+    .addOption(
+      new Option(
+        '--format <format>',
+        'pigostream (JSON), letterboxd, letterboxd-watchlist (CSV), trakt (JSON)',
+      )
+        .choices([...EXPORT_FORMATS])
+        .default('pigostream'),
+    )
+    .action(async (email: string, file: string | undefined, options: { format: ExportFormat }) => {
+      const target = file === undefined ? undefined : outputFile(file);
+      const cfg = config();
+      requireDatabase(cfg, 'export');
+      const result = await readUserExport(cfg, email);
+      if (!result) throw new UnknownUserError(email.trim());
+      const text = writeExport(result, options.format, new Date().toISOString().slice(0, 10)).body;
+      if (!target) {
+        process.stdout.write(text);
+        return;
+      }
+      await writeFileAtomically(target, async (out) => {
+        await new Promise<void>((resolve, reject) => {
+          out.on('error', reject);
+          out.end(text, resolve);
+        });
+      });
+      console.log(
+        `export-user: ${result.account.email}: ${String(result.myList.length)} in My List, ` +
+          `${String(result.watchHistory.length)} in Watch History, ` +
+          `${String(result.searchHistory.length)} searches -> ${target}`,
+      );
     });
 }

@@ -7,7 +7,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '@pigostream/contracts';
-import type { ExportedTitle, UserExport } from '../backup/user-export.ts';
+import type { ExportedTitle, UserExport } from '../backup/index.ts';
 
 /** A file to download: its name, content type and text. */
 export interface ExportFile {

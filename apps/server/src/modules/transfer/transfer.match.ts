@@ -16,7 +16,7 @@ import {
   type ImportEpisode,
   type ImportPreviewItem,
 } from '@pigostream/contracts';
-import type { LookupTitle, TitleLookup } from '../catalogue/title-lookup.ts';
+import type { LookupTitle, TitleLookup } from '../catalogue/index.ts';
 import type { ImportRow } from './transfer.parse.ts';
 
 /** Below this score a title is not offered as a candidate at all. */

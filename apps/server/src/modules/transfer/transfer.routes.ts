@@ -5,6 +5,7 @@
  * bad input or a file the import cannot read (naming the line), 413 for a file over 20 MB, 415
  * for bodies that are not JSON. Nothing is written until apply-import.
  */
+import { APPLY_IMPORT, EXPORT, PREVIEW_IMPORT, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorSchema,
@@ -17,9 +18,8 @@ import {
   userIdParamsSchema,
 } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
-import type { TitleLookup } from '../catalogue/title-lookup.ts';
-import { actingUser, requireSignedIn } from '../library/library.auth.ts';
-import { libraryErrors } from '../library/library.routes.ts';
+import type { TitleLookup } from '../catalogue/index.ts';
+import { actingUser, libraryErrors, requireSignedIn } from '../library/index.ts';
 import { TransferService } from './transfer.service.ts';
 
 /** What the transfer calls run on. */
@@ -52,7 +52,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
    * writes nothing.
    */
   app.post(
-    '/transfer/preview-import',
+    routePath.post(PREVIEW_IMPORT),
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
@@ -74,7 +74,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
    * transaction, keeping their dates; importing the same entries again adds nothing.
    */
   app.post(
-    '/transfer/apply-import',
+    routePath.post(APPLY_IMPORT),
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: {
@@ -97,7 +97,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
    * `trakt` (Trakt-shaped JSON).
    */
   app.get(
-    '/transfer/:userId/export',
+    routePath.get(EXPORT),
     {
       schema: {
         tags,

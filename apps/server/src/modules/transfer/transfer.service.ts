@@ -11,10 +11,10 @@ import {
   type MediaType,
 } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
-import { exportUser } from '../backup/user-export.ts';
-import type { TitleLookup } from '../catalogue/title-lookup.ts';
-import * as library from '../library/library.repository.ts';
-import * as progress from '../progress/progress.repository.ts';
+import { exportUser } from '../backup/index.ts';
+import type { TitleLookup } from '../catalogue/index.ts';
+import { importEntries } from '../library/index.ts';
+import { importWatchedEpisodes } from '../progress/index.ts';
 import { writeExport, type ExportFile } from './transfer.export.ts';
 import { matchRows } from './transfer.match.ts';
 import { ImportFileError, parseImportFile } from './transfer.parse.ts';
@@ -58,18 +58,18 @@ export class TransferService {
     await this.assertKnown(entries);
     const merged = mergeEntries(entries);
     return this.database.db.transaction(async (tx) => {
-      const myList = await library.importEntries(
+      const myList = await importEntries(
         tx,
         'my_list',
         userId,
         merged.filter((e) => e.list === 'watchlist'),
       );
       const history = merged.filter((e) => e.list === 'history');
-      const watchHistory = await library.importEntries(tx, 'watch_history', userId, history);
+      const watchHistory = await importEntries(tx, 'watch_history', userId, history);
       let episodes = 0;
       for (const entry of history) {
         if (entry.type !== 'tv' || entry.episodes.length === 0) continue;
-        episodes += await progress.importWatchedEpisodes(tx, userId, entry.id, entry.episodes);
+        episodes += await importWatchedEpisodes(tx, userId, entry.id, entry.episodes);
       }
       return {
         ok: true as const,

@@ -11,18 +11,20 @@ import {
   heroMediaDetailsPath,
   MAX_HERO_CANDIDATES,
   mediaDetailsPath,
-  MOST_WATCHED_PATH,
   RECOMMENDATION_HISTORY_LIMIT,
   recommendationsPath,
   seasonPath,
   watchHistoryPath,
 } from '@pigostream/contracts/api-paths';
+import {
+  ANIME_INFO,
+  AUTH_ME,
+  MEDIA_INFO,
+  MOST_WATCHED,
+  RECOMMENDATIONS,
+} from '@pigostream/contracts/endpoints';
 import { mediaTitle, releaseDateOf, type TitleFields } from '@pigostream/contracts/titles';
 import type { FirstAnswers, FirstCall } from './first-answers.ts';
-import { ME_PATH } from './route-hints.ts';
-
-/** The anime lookup's call (spec 7 `POST /playground/anime-info`). */
-const ANIME_INFO_PATH = '/playground/anime-info';
 
 /** `text` read as JSON; undefined when it is not JSON. */
 function parsed(text: string | undefined): unknown {
@@ -76,18 +78,18 @@ export function firstAnswerFollowUps(
   answer: string,
   answers: FirstAnswers = new Map(),
 ): FirstCall[] {
-  if (path === MOST_WATCHED_PATH) {
+  if (path === MOST_WATCHED.path) {
     const mostWatched = parsed(answer);
     const ref = titleRef(mostWatched);
     if (ref) return [{ path: heroMediaDetailsPath(ref) }];
-    const { uid } = (parsed(answers.get(ME_PATH)) ?? {}) as { uid?: unknown };
+    const { uid } = (parsed(answers.get(AUTH_ME.path)) ?? {}) as { uid?: unknown };
     if (mostWatched !== null || typeof uid !== 'string' || uid === '') return [];
     return [
       { path: watchHistoryPath(uid, RECOMMENDATION_HISTORY_LIMIT) },
       { path: recommendationsPath(uid) },
     ];
   }
-  if (path.startsWith('/recommender/user_recommendations?')) {
+  if (path.startsWith(`${RECOMMENDATIONS.path}?`)) {
     const recommended = parsed(answer);
     if (!Array.isArray(recommended)) return [];
     return recommended.slice(0, MAX_HERO_CANDIDATES).flatMap((item) => {
@@ -95,7 +97,7 @@ export function firstAnswerFollowUps(
       return ref ? [{ path: mediaDetailsPath(ref) }] : [];
     });
   }
-  if (!path.startsWith('/playground/media-info?')) return [];
+  if (!path.startsWith(`${MEDIA_INFO.path}?`)) return [];
   const query = new URLSearchParams(path.slice(path.indexOf('?') + 1));
   const type = query.get('type');
   const media = parsed(answer);
@@ -106,7 +108,7 @@ export function firstAnswerFollowUps(
     releaseDateOf(type === 'movie' ? 'movie' : 'tv', fields),
   );
   const calls: FirstCall[] =
-    search === undefined ? [] : [{ path: ANIME_INFO_PATH, body: animeSearchRequest(search) }];
+    search === undefined ? [] : [{ path: ANIME_INFO.path, body: animeSearchRequest(search) }];
   const season = type === 'tv' ? openingSeason(Number(query.get('id')), media) : undefined;
   return season === undefined ? calls : [...calls, { path: season }];
 }

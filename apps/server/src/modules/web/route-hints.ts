@@ -6,9 +6,17 @@
  * so their answers are on the way before the app asks. Only links: the Content-Security-Policy
  * allows no inline script.
  */
-import { MOST_WATCHED_PATH } from '@pigostream/contracts/api-paths';
+import {
+  AUTH_ME,
+  ENDPOINTS,
+  MEDIA_INFO,
+  pathOf,
+  pathWith,
+  TRENDING,
+} from '@pigostream/contracts/endpoints';
 import { imageSrcSet, imageUrl, parseArtPath } from '@pigostream/contracts/images';
-import { IDENTITY_COOKIE_PREFIX } from '../identity/identity.auth.ts';
+import { FIRST_CALLS, PAGES, type FirstCall } from '@pigostream/contracts/pages';
+import { IDENTITY_COOKIE_PREFIX } from '../identity/index.ts';
 import type { FirstAnswers } from './first-answers.ts';
 import {
   collectChunks,
@@ -24,37 +32,37 @@ const SESSION_COOKIE_PREFIXES = [
   `__Secure-${IDENTITY_COOKIE_PREFIX}.session_token`,
 ];
 
-/** The sign-in check apps/web/src/main.tsx starts on every screen (features/auth/api/get-me.ts). */
-export const ME_PATH = '/auth/me';
-
-/** The data calls a signed-in first visit of a route makes before its largest paint. */
-interface RouteData {
-  /** Whether the screen waits on the sign-in check (the guarded screens). */
-  me: boolean;
-  /** The screen's own first calls: paths under the API prefix, exactly as apps/web builds them. */
-  screen: readonly string[];
-}
+/**
+ * A page query's parameter as its first call's query takes it, by name, or undefined when it is
+ * not one the app sends (the app's `parsePlayTarget`): `id` a positive whole number of at most
+ * 9 digits without leading zeros, `type` `movie` or `tv`. The value is built from the validated
+ * number or a literal, never from raw query text.
+ */
+const PAGE_QUERY_VALUES: Readonly<
+  Record<string, (value: string | null) => string | number | undefined>
+> = {
+  id: (value) => (/^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : undefined),
+  type: (value) => (value === 'movie' ? 'movie' : value === 'tv' ? 'tv' : undefined),
+};
 
 /**
- * Each route's first data calls: the guarded screens' sign-in check, and Home's trending rows,
- * provider list and the hero's most-watched title (apps/web/src/features/home/api; the hero's
- * further calls are follow-ups.ts' `firstAnswerFollowUps`). `/play` adds its title from the query
- * ({@link playDataPath}).
+ * The path (under the API prefix) of a page's first call `call` for the page's query string
+ * `search` (without `?`), exactly as apps/web builds it: its endpoint's path with `params`, and
+ * the query parameters `pageQuery` names read from the page's (the first of repeated ones
+ * counts, as URLSearchParams reads it), each checked by {@link PAGE_QUERY_VALUES}; undefined when
+ * one is missing or is not one the app sends. The play page's title, for `id=603&type=movie`:
+ * `/playground/media-info?id=603&type=movie`.
  */
-const ROUTE_DATA: Record<AppRoute, RouteData> = {
-  '/': { me: false, screen: [] },
-  '/reset-password': { me: false, screen: [] },
-  '/index': {
-    me: true,
-    screen: ['/index/trending/movie', '/index/trending/tv', '/providers', MOST_WATCHED_PATH],
-  },
-  '/my-list': { me: true, screen: [] },
-  '/watch-history': { me: true, screen: [] },
-  '/new-episodes': { me: true, screen: [] },
-  '/import-export': { me: true, screen: [] },
-  '/play': { me: true, screen: [] },
-  '/pigostore': { me: true, screen: [] },
-};
+export function firstCallPath(call: FirstCall, search: string): string | undefined {
+  const page = new URLSearchParams(search);
+  const query: Record<string, string | number> = {};
+  for (const name of call.pageQuery ?? []) {
+    const value = PAGE_QUERY_VALUES[name]?.(page.get(name));
+    if (value === undefined) return undefined;
+    query[name] = value;
+  }
+  return pathWith(ENDPOINTS[call.endpoint].path, call.params, query);
+}
 
 /** Escapes text for a double-quoted HTML attribute. */
 export function attribute(text: string): string {
@@ -81,24 +89,6 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   });
 }
 
-/**
- * The play page's first data call for the query string `search` (without `?`), as
- * apps/web/src/features/play/api/get-media-info.ts builds it:
- * `/playground/media-info?id=<id>&type=<movie|tv>`. `id` must be a positive whole number of at
- * most 9 digits without leading zeros and `type` `movie` or `tv` (the app's `parsePlayTarget`;
- * the first of repeated parameters counts, as URLSearchParams reads it); otherwise undefined.
- * The path is built from the validated number and a literal type, never from raw query text.
- */
-export function playDataPath(search: string): string | undefined {
-  const params = new URLSearchParams(search);
-  const id = params.get('id') ?? '';
-  const type = params.get('type');
-  if (!/^[1-9]\d{0,8}$/.test(id)) return undefined;
-  const mediaType = type === 'movie' ? 'movie' : type === 'tv' ? 'tv' : undefined;
-  if (!mediaType) return undefined;
-  return `/playground/media-info?id=${String(Number(id))}&type=${mediaType}`;
-}
-
 /** What a request for an app route asks of {@link RouteHints.linksFor}. */
 export interface HintRequest {
   /** The request's `Cookie` header, if any. */
@@ -109,7 +99,7 @@ export interface HintRequest {
 
 /** A route's first data calls for one request: paths under the API prefix. */
 export interface RouteDataPaths {
-  /** The sign-in check ({@link ME_PATH}), when the screen waits on it. */
+  /** The sign-in check (`AUTH_ME`), when the screen waits on it (a page that is not public). */
   me: string | undefined;
   /** The screen's own first calls. */
   screen: string[];
@@ -120,7 +110,8 @@ export interface RouteHints {
   /**
    * The first data calls of a request of `route`: none without a session cookie
    * ({@link hasSessionCookie}), else the sign-in check of a guarded screen and the screen's
-   * calls (`/play`'s title from the query, {@link playDataPath}).
+   * calls (contracts' pages.ts `FIRST_CALLS`; `/play`'s title from the query,
+   * {@link firstCallPath}).
    */
   dataPathsFor(route: AppRoute, request: HintRequest): RouteDataPaths;
   /**
@@ -179,16 +170,15 @@ export function createRouteHints(manifest: ViteManifest, apiPrefix: string): Rou
     ]),
   ) as Record<AppRoute, string>;
 
+  // A page that is not public waits for the sign-in check (contracts' pages.ts).
+  const waitsForMe = (route: AppRoute) => PAGES[route].access !== 'public';
   const variesByCookie = (route: AppRoute) =>
-    ROUTE_DATA[route].me || ROUTE_DATA[route].screen.length > 0;
+    waitsForMe(route) || (FIRST_CALLS[route]?.length ?? 0) > 0;
 
   const dataPathsFor = (route: AppRoute, { cookie, search }: HintRequest): RouteDataPaths => {
     if (!variesByCookie(route) || !hasSessionCookie(cookie)) return { me: undefined, screen: [] };
-    const { me, screen } = ROUTE_DATA[route];
-    const screenPaths = [...screen];
-    const play = route === '/play' ? playDataPath(search) : undefined;
-    if (play) screenPaths.push(play);
-    return { me: me ? ME_PATH : undefined, screen: screenPaths };
+    const screen = (FIRST_CALLS[route] ?? []).flatMap((call) => firstCallPath(call, search) ?? []);
+    return { me: waitsForMe(route) ? AUTH_ME.path : undefined, screen };
   };
 
   return {
@@ -215,11 +205,11 @@ const LARGEST_IMAGE: Partial<
   Record<AppRoute, { isAnswer: (path: string) => boolean; posterOf: (answer: unknown) => unknown }>
 > = {
   '/index': {
-    isAnswer: (path) => path === '/index/trending/movie',
+    isAnswer: (path) => path === pathOf(TRENDING, { type: 'movie' }),
     posterOf: (a) => (a as { results?: { poster_path?: unknown }[] }).results?.[0]?.poster_path,
   },
   '/play': {
-    isAnswer: (path) => path.startsWith('/playground/media-info?'),
+    isAnswer: (path) => path.startsWith(`${MEDIA_INFO.path}?`),
     posterOf: (a) => (a as { poster_path?: unknown }).poster_path,
   },
 };

@@ -2,10 +2,11 @@
  * The web app build's Vite manifest (`<dist>/.vite/manifest.json`, written because
  * apps/web/vite.config.ts sets `build.manifest`) and the walk from a module to every chunk it
  * statically imports (issue 9). The server's route hints (route-hints.ts) and the weight budget
- * (scripts/web-budget.ts) both read a build this way.
+ * (tools/web-budget.ts) both read a build this way.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PAGES, type PagePath, type PageRow } from '@pigostream/contracts/pages';
 
 /** One manifest entry: a chunk's file (relative to the dist folder) and what it imports. */
 export interface ManifestChunk {
@@ -29,26 +30,30 @@ export type ViteManifest = Record<string, ManifestChunk>;
  */
 const IDENTITY_SCHEMAS = '../../packages/contracts/src/identity.ts';
 
-/**
- * The lazy modules (manifest keys) each route of spec section 2 renders on a first visit: the
- * screen, and the app frame for every screen but sign-in and reset-password (as
- * apps/web/src/app/router.tsx loads them); the guarded screens also the sign-in check's schemas
- * ({@link IDENTITY_SCHEMAS}).
- */
-export const ROUTE_MODULES = {
-  '/': ['src/app/routes/sign-in.tsx'],
-  '/reset-password': ['src/app/routes/reset-password.tsx'],
-  '/index': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
-  '/my-list': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/my-list.tsx'],
-  '/watch-history': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/my-list.tsx'],
-  '/new-episodes': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/home.tsx'],
-  '/import-export': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/my-list.tsx'],
-  '/play': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/play.tsx'],
-  '/pigostore': [IDENTITY_SCHEMAS, 'src/app/app-layout.tsx', 'src/app/routes/pigostore.tsx'],
-} as const satisfies Record<string, readonly string[]>;
+/** The app frame's module (header, navigation), which every page but the public ones renders. */
+const APP_LAYOUT = 'src/app/app-layout.tsx';
 
-/** A route of {@link ROUTE_MODULES}. */
-export type AppRoute = keyof typeof ROUTE_MODULES;
+/**
+ * The lazy modules (manifest keys) `page` renders on a first visit, as
+ * apps/web/src/app/router.tsx loads them: its chunk's route module, and for a page that is not
+ * public (all but sign-in and reset-password) the sign-in check's schemas
+ * ({@link IDENTITY_SCHEMAS}) and the app frame before it.
+ */
+function pageModules(page: PageRow): readonly string[] {
+  const screen = `src/app/routes/${page.chunk}.tsx`;
+  return page.access === 'public' ? [screen] : [IDENTITY_SCHEMAS, APP_LAYOUT, screen];
+}
+
+/** A page of the app (contracts' pages.ts), the server's route for it. */
+export type AppRoute = PagePath;
+
+/** The lazy modules each page renders on a first visit ({@link pageModules}), by its path. */
+export const ROUTE_MODULES = Object.fromEntries(
+  (Object.entries(PAGES) as [AppRoute, PageRow][]).map(([route, page]) => [
+    route,
+    pageModules(page),
+  ]),
+) as Readonly<Record<AppRoute, readonly string[]>>;
 
 /** Where a build in `distDir` keeps its manifest. */
 export function manifestFileOf(distDir: string): string {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { PAGES } from '@pigostream/contracts/pages';
 import { collectFirstAnswers, firstAnswersBlock, type FirstAnswers } from './first-answers.ts';
 import { firstAnswerFollowUps } from './follow-ups.ts';
 import {
@@ -27,21 +28,8 @@ import {
 import { createRouteHints, largestImagePreload, type RouteHints } from './route-hints.ts';
 import { manifestFileOf, readViteManifest, type AppRoute } from './vite-manifest.ts';
 
-/**
- * Routes of spec section 2 (and issue 20's New Episodes, issue 21's Import & export) the app
- * handles itself.
- */
-export const APP_ROUTES: readonly AppRoute[] = [
-  '/',
-  '/index',
-  '/my-list',
-  '/watch-history',
-  '/new-episodes',
-  '/import-export',
-  '/play',
-  '/pigostore',
-  '/reset-password',
-];
+/** The pages the app handles itself: every path of the table of pages (contracts' pages.ts). */
+export const APP_ROUTES = Object.keys(PAGES) as readonly AppRoute[];
 
 /**
  * The `Cache-Control` of a file of the build, by its path in the build folder with `/` between

@@ -3,35 +3,20 @@
  * /index). The router's guard (app/router.tsx) asks {@link useRouteAccess} before it renders a
  * guarded screen.
  */
+import { pageAt, type Access } from '@pigostream/contracts/pages';
 import { use, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { fetchMe, useMe } from './api/get-me.ts';
 
 /** Who may see a screen: verified users, any signed-in user, or anyone. */
-export type Access = 'verified' | 'signed-in' | 'public';
+export type { Access };
 
 /**
- * Screens for verified users only (spec 2, spec 6; New Episodes, issue 20; Import & export,
- * issue 21).
+ * The access rule of an app path (a trailing slash is ignored), from the table of pages
+ * (contracts' pages.ts); anything else (not found) is public.
  */
-const VERIFIED_PATHS = new Set([
-  '/index',
-  '/my-list',
-  '/watch-history',
-  '/new-episodes',
-  '/import-export',
-  '/play',
-]);
-
-/** Screens for any signed-in user (decisions.md: /pigostore needs a session, not a verified one). */
-const SIGNED_IN_PATHS = new Set(['/pigostore']);
-
-/** The access rule of an app path (a trailing slash is ignored); anything else is public. */
 export function accessFor(pathname: string): Access {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (VERIFIED_PATHS.has(path)) return 'verified';
-  if (SIGNED_IN_PATHS.has(path)) return 'signed-in';
-  return 'public';
+  return pageAt(pathname)?.access ?? 'public';
 }
 
 /** What the guard does: show the screen, or send the user to `/`. */

@@ -13,6 +13,7 @@ import {
   type ImportPreviewItem,
   type ImportResult,
 } from '@pigostream/contracts';
+import { EXPORT, pathOf } from '@pigostream/contracts/endpoints';
 import { API_BASE, ApiError } from '../../lib/api-client.ts';
 
 /** The page's messages (the size message is the server's own 413 text, word for word). */
@@ -192,5 +193,5 @@ export const EXPORTS: readonly { format: ExportFormat; label: string; holds: str
 
 /** `/pigo-stream/transfer/{uid}/export?format=...`: the file download of `format` for `uid`. */
 export function exportHref(uid: string, format: ExportFormat): string {
-  return `${API_BASE}/transfer/${encodeURIComponent(uid)}/export?format=${format}`;
+  return `${API_BASE}${pathOf(EXPORT, { userId: uid }, { format })}`;
 }

@@ -6,6 +6,8 @@
 import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
 import { releaseDateOf } from '@pigostream/contracts/titles';
 import { defaultSeason } from '@pigostream/contracts/api-paths';
+import { MEDIA_FILE, pathOf } from '@pigostream/contracts/endpoints';
+import { API_BASE } from '../../lib/api-client.ts';
 import { mediaTitle } from '../../lib/media.ts';
 import type { AnimeSourceMedia } from '../anime/index.ts';
 import type { PlayTarget } from './api/get-media-info.ts';
@@ -176,6 +178,9 @@ export function hasMoreCast(total: number, limit: number): boolean {
   return total > limit;
 }
 
+/** Where this server's media files are: `/pigo-stream/sources/media/` and the file's id. */
+const MEDIA_FILES = `${API_BASE}${pathOf(MEDIA_FILE, { mediaId: '' })}`;
+
 /** Extensions of video files the page plays in a `<video>` element. */
 const VIDEO_FILE = /\.(mp4|m4v|mkv|webm|mov|ogv)$/i;
 
@@ -191,7 +196,7 @@ export function playerKind(link: string, base = pageOrigin()): 'video' | 'iframe
   } catch {
     return 'iframe';
   }
-  if (url.pathname.includes('/pigo-stream/sources/media/')) return 'video';
+  if (url.pathname.includes(MEDIA_FILES)) return 'video';
   return VIDEO_FILE.test(url.pathname) ? 'video' : 'iframe';
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { genreFromName, PROVIDERS } from '@pigostream/contracts';
-import type { CastInput, CrewInput } from '../catalogue.writer.ts';
+import type { CastInput, CrewInput } from '../catalogue-writer.repository.ts';
 
 /** A string, or null when absent or blank. */
 export const optText = z

@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '@pigostream/db';
+import type { Database } from '@pigostream/db';
+import { fillMissingImdbIds } from '../catalogue-writer.repository.ts';
 import { emptySummary, type ImportOptions, type ImportSummary } from './runner.ts';
 
 const BATCH = 1000;
@@ -44,17 +44,7 @@ export async function importMovieLensLinks(
   });
   let updated = 0;
   for (let i = 0; i < links.length; i += BATCH) {
-    const values = sql.join(
-      links.slice(i, i + BATCH).map(([id, imdb]) => sql`(${id}::int, ${imdb}::text)`),
-      sql`, `,
-    );
-    const done = await queryRows(
-      db,
-      sql`update titles t set imdb_id = v.imdb from (values ${values}) as v(id, imdb)
-          where t.media_type = 'movie' and t.id = v.id and t.imdb_id is null
-          returning 1`,
-    );
-    updated += done.length;
+    updated += await fillMissingImdbIds(db, links.slice(i, i + BATCH));
   }
   return {
     ...emptySummary('movielens-links', filePath),

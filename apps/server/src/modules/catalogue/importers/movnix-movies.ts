@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Database } from '@pigostream/db';
-import type { TitleRecord } from '../catalogue.writer.ts';
+import type { TitleRecord } from '../catalogue-writer.repository.ts';
 import {
   genresFromNames,
   idSchema,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Database } from '@pigostream/db';
 import type { CreatorJson } from '@pigostream/db';
-import type { EpisodeRow, SeasonRow, TitleRecord } from '../catalogue.writer.ts';
+import type { EpisodeRow, SeasonRow, TitleRecord } from '../catalogue-writer.repository.ts';
 import {
   genresFromNames,
   idSchema,

@@ -7,17 +7,16 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parse as parseCsv, type CsvError } from 'csv-parse';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '@pigostream/db';
+import { analyzeAnime, writeAnime, type AnimeRow, type RelationRow } from '../../anime/index.ts';
 import { analyzeCatalogue } from '../catalogue.repository.ts';
 import {
-  analyzeAnime,
-  writeAnime,
-  type AnimeRow,
-  type RelationRow,
-} from '../../anime/anime.writer.ts';
-import { writeTitles, type TitleRecord, type WriteCounts } from '../catalogue.writer.ts';
+  checkDatabaseAnswers,
+  writeTitles,
+  type TitleRecord,
+  type WriteCounts,
+} from '../catalogue-writer.repository.ts';
 
 /** An AniList entry with its relation edges. */
 export interface AnimeItem {
@@ -231,7 +230,7 @@ async function writeBatch(
     );
   } catch (error) {
     // A lost database is fatal; otherwise find the records it rejects one by one.
-    await db.execute(sql`select 1`).catch(() => {
+    await checkDatabaseAnswers(db).catch(() => {
       throw error;
     });
     if (batch.length === 1) {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Database } from '@pigostream/db';
 import { languageFromCode } from '../../../lib/languages.ts';
-import type { TitleRecord } from '../catalogue.writer.ts';
+import type { TitleRecord } from '../catalogue-writer.repository.ts';
 import {
   genresFromNames,
   idSchema,

@@ -9,7 +9,7 @@ import type {
   MediaType,
   SeasonDetails,
 } from '@pigostream/contracts';
-import { imageOr } from '../art-paths.ts';
+import { imageOr } from '../../images/index.ts';
 import {
   titleOf,
   type TmdbDetails,

@@ -10,7 +10,9 @@ import {
 } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { apiCall, ApiError, checkAnswer, type ResponseSchema } from '../../../lib/api-client.ts';
+import { ANIME_INFO } from '@pigostream/contracts/endpoints';
+import { ApiError, checkAnswer, type ResponseSchema } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 import { takeFirstAnswer } from '../../../lib/first-answers.ts';
 import { firstAnswerKey } from '@pigostream/contracts/constants';
@@ -38,9 +40,6 @@ export function lookupFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error';
 }
 
-/** The lookup's call under the API prefix (spec 7). */
-const ANIME_INFO_PATH = '/playground/anime-info';
-
 /**
  * POSTs `{ query, variables }` to `/pigo-stream/playground/anime-info` (one attempt) and returns
  * the answer checked by `schema`; the answer the server put into the page for this very body,
@@ -57,10 +56,10 @@ async function postAnimeInfo<T>(
 ): Promise<T> {
   const body = { query, variables };
   // The play page's first lookup may be in the page already (issue 19): a read, though a POST.
-  const first = takeFirstAnswer(firstAnswerKey(ANIME_INFO_PATH, body));
+  const first = takeFirstAnswer(firstAnswerKey(ANIME_INFO.path, body));
   if (first) return checkAnswer(first.answer, schema);
   try {
-    return await apiCall(ANIME_INFO_PATH, schema, { method: 'POST', body, signal });
+    return await callEndpoint(ANIME_INFO, { body }, schema, { signal });
   } catch (error) {
     const status = error instanceof ApiError ? error.status : undefined;
     if (status === undefined || (status >= 200 && status < 300)) throw error;
@@ -148,7 +147,7 @@ function relatedAnimeFromPage(media: AnimeSourceMedia): RelatedAnime[] | undefin
   if (search === undefined) return undefined;
   const target = { title: media.title, releaseDate: media.releaseDate };
   const answer = firstAnswerData(
-    firstAnswerKey(ANIME_INFO_PATH, animeSearchRequest(search)),
+    firstAnswerKey(ANIME_INFO.path, animeSearchRequest(search)),
     animeInfoResponseSchema,
     (found) => !findMatch(found.data.Page.media, target),
   );

@@ -4,7 +4,9 @@
  */
 import { appConfigSchema, type AppConfig } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { APP_CONFIG } from '@pigostream/contracts/endpoints';
+import { ApiError } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 export type { AppConfig };
 
@@ -35,7 +37,7 @@ export function safeLinks(config: AppConfig): AppConfig {
  */
 export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   try {
-    return safeLinks(await apiGet('/app-config', appConfigSchema, { signal }));
+    return safeLinks(await callEndpoint(APP_CONFIG, {}, appConfigSchema, { signal }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return NO_APP_CONFIG;
     throw error;

@@ -1,4 +1,5 @@
 /** Public identity settings (IDENTITY-API.md: `GET /pigo-stream/auth/config`, no session). */
+import { AUTH_CONFIG } from '@pigostream/contracts/identity-endpoints';
 import {
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
   DEFAULT_PASSWORD_MIN_LENGTH,
@@ -30,7 +31,7 @@ const authConfigAnswer = {
  */
 export async function getAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
   const config = await retryingGet(
-    () => apiGet('/auth/config', authConfigAnswer, { signal }),
+    () => apiGet(AUTH_CONFIG.path, authConfigAnswer, { signal }),
     signal,
   );
   return { ...config, allowedEmailDomains: config.allowedEmailDomains.map((d) => d.toLowerCase()) };

@@ -5,6 +5,7 @@
  * the session refreshes it ({@link refreshMe}). It is not a TanStack query so that the sign-in
  * route loads without TanStack Query (issue 9: 100 kB of JavaScript for `/`).
  */
+import { AUTH_ME } from '@pigostream/contracts/identity-endpoints';
 import type { AuthUser } from '@pigostream/contracts/identity';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiGet, checkAnswer, retryingGet } from '../../../lib/api-client.ts';
@@ -33,7 +34,7 @@ const meAnswer = {
  */
 export async function getMe(signal?: AbortSignal): Promise<AuthUser | null> {
   const answer = await retryingGet(
-    () => apiGet('/auth/me', asSent, { signal, timeoutMs: ME_TIMEOUT_MS }),
+    () => apiGet(AUTH_ME.path, asSent, { signal, timeoutMs: ME_TIMEOUT_MS }),
     signal,
   );
   return answer === null ? null : checkAnswer(answer, meAnswer);

@@ -1,4 +1,5 @@
 /** Records the signed-in user with the product server (spec 7: `POST /auth/users`). */
+import { AUTH_USERS } from '@pigostream/contracts/identity-endpoints';
 import type { ProductUser } from '@pigostream/contracts/identity';
 import { useAction } from '../hooks/use-action.ts';
 import { apiSend } from '../../../lib/api-client.ts';
@@ -18,7 +19,7 @@ const productUserAnswer = {
  * @throws ApiError with a spec 8 message (its `status` and server `detail` attached).
  */
 export function postAuthUser(userUID: string): Promise<ProductUser> {
-  return apiSend('POST', '/auth/users', { userUID }, productUserAnswer);
+  return apiSend(AUTH_USERS.method, AUTH_USERS.path, { userUID }, productUserAnswer);
 }
 
 /** {@link postAuthUser} as an action with its pending and error state. */

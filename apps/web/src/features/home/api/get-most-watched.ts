@@ -1,7 +1,7 @@
 /** The '#1 Most Watched' title (spec 1, spec 4 Home; `GET /index/most-watched`). */
 import { mostWatchedSchema, type MostWatched } from '@pigostream/contracts';
-import { MOST_WATCHED_PATH } from '@pigostream/contracts/api-paths';
-import { apiGet } from '../../../lib/api-client.ts';
+import { MOST_WATCHED } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `GET /pigo-stream/index/most-watched`: the title with the most watch events in the last 7
@@ -9,5 +9,5 @@ import { apiGet } from '../../../lib/api-client.ts';
  * @throws ApiError with a spec 8 message when the call fails.
  */
 export function getMostWatched(signal?: AbortSignal): Promise<MostWatched> {
-  return apiGet(MOST_WATCHED_PATH, mostWatchedSchema, { signal });
+  return callEndpoint(MOST_WATCHED, {}, mostWatchedSchema, { signal });
 }

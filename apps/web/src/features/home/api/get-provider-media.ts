@@ -6,7 +6,8 @@ import {
   type Provider,
 } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { BY_PROVIDER } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /** The provider fields the call needs. */
 export type ProviderRef = Pick<Provider, 'id' | 'region'>;
@@ -21,10 +22,12 @@ export function getProviderMedia(
   type: MediaType,
   signal?: AbortSignal,
 ): Promise<MediaPage> {
-  const query = new URLSearchParams({ provider: String(provider.id), region: provider.region });
-  return apiGet(`/index/media/${type}/by-provider?${query.toString()}`, mediaPageSchema, {
-    signal,
-  });
+  return callEndpoint(
+    BY_PROVIDER,
+    { params: { type }, query: { provider: provider.id, region: provider.region } },
+    mediaPageSchema,
+    { signal },
+  );
 }
 
 /** Query options for {@link getProviderMedia}, keyed by provider id, region and type. */

@@ -1,14 +1,15 @@
 /** The fixed streaming provider list (spec 3 Provider, spec 9; `GET /providers`). */
 import { providersSchema, type Provider } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { PROVIDER_LIST } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `GET /pigo-stream/providers`: the 12 providers `{ id, name, region, bg, logo }` in spec order;
  * `logo` is a drawn-art path for {@link imageUrl}. @throws ApiError with a spec 8 message.
  */
 export function getProviders(signal?: AbortSignal): Promise<Provider[]> {
-  return apiGet('/providers', providersSchema, { signal });
+  return callEndpoint(PROVIDER_LIST, {}, providersSchema, { signal });
 }
 
 /** Query options for {@link getProviders}: the list is fixed, so it never goes stale. */

@@ -1,16 +1,15 @@
 /** The user's saved searches (spec 3 Search history entry; spec 7 fetch-search-history). */
 import { searchHistorySchema, type SearchHistoryEntry } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { SEARCH_HISTORY } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `GET /pigo-stream/index/fetch-search-history/{uid}`: `[{ id, query }]`, newest first (the
  * first entry is the latest saved query). @throws ApiError with a spec 8 message.
  */
 export function getSearchHistory(uid: string, signal?: AbortSignal): Promise<SearchHistoryEntry[]> {
-  return apiGet(`/index/fetch-search-history/${encodeURIComponent(uid)}`, searchHistorySchema, {
-    signal,
-  });
+  return callEndpoint(SEARCH_HISTORY, { params: { uid } }, searchHistorySchema, { signal });
 }
 
 /** Query key of a user's search history; saves and removals invalidate it. */

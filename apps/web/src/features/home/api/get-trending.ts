@@ -1,7 +1,8 @@
 /** Trending titles for the Home rows (spec 7: `GET /index/{group}/{kind}` as trending/movie|tv). */
 import { mediaPageSchema, type MediaPage, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { pathOf, TRENDING } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
 /**
@@ -9,7 +10,7 @@ import { firstAnswerData } from '../../../lib/first-answer-data.ts';
  * movies or shows. @throws ApiError with a spec section 8 message.
  */
 export function getTrending(type: MediaType, signal?: AbortSignal): Promise<MediaPage> {
-  return apiGet(`/index/trending/${type}`, mediaPageSchema, { signal });
+  return callEndpoint(TRENDING, { params: { type } }, mediaPageSchema, { signal });
 }
 
 /**
@@ -20,7 +21,7 @@ export function trendingQueryOptions(type: MediaType) {
   return queryOptions({
     queryKey: ['index', 'trending', type] as const,
     queryFn: ({ signal }) => getTrending(type, signal),
-    initialData: () => firstAnswerData(`/index/trending/${type}`, mediaPageSchema),
+    initialData: () => firstAnswerData(pathOf(TRENDING, { type }), mediaPageSchema),
   });
 }
 

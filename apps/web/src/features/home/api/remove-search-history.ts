@@ -1,7 +1,8 @@
 /** Removing a saved search (spec 7 `DELETE /index/{uid}/remove-search-history/{historyId}`). */
 import { okSchema, type SearchHistoryEntry } from '@pigostream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client.ts';
+import { REMOVE_SEARCH_HISTORY } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { searchHistoryQueryKey } from './get-search-history.ts';
 
 /**
@@ -9,12 +10,7 @@ import { searchHistoryQueryKey } from './get-search-history.ts';
  * `okSchema`; spec 7: the answer is not shown). @throws ApiError with a spec 8 message.
  */
 export async function removeSearchHistory(uid: string, historyId: number): Promise<void> {
-  await apiSend(
-    'DELETE',
-    `/index/${encodeURIComponent(uid)}/remove-search-history/${String(historyId)}`,
-    undefined,
-    okSchema,
-  );
+  await callEndpoint(REMOVE_SEARCH_HISTORY, { params: { uid, historyId } }, okSchema);
 }
 
 /**

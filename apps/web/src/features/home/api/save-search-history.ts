@@ -1,7 +1,8 @@
 /** Saving a search (spec 7 `POST /index/save-search-history`; spec 5 save rule). */
 import { savedSearchSchema, type SavedSearch } from '@pigostream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client.ts';
+import { SAVE_SEARCH_HISTORY } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { searchHistoryQueryKey } from './get-search-history.ts';
 
 /**
@@ -11,7 +12,7 @@ import { searchHistoryQueryKey } from './get-search-history.ts';
  * @throws ApiError with a spec 8 message.
  */
 export function saveSearchHistory(userUID: string, searchQuery: string): Promise<SavedSearch> {
-  return apiSend('POST', '/index/save-search-history', { userUID, searchQuery }, savedSearchSchema);
+  return callEndpoint(SAVE_SEARCH_HISTORY, { body: { userUID, searchQuery } }, savedSearchSchema);
 }
 
 /** A mutation saving a query for `uid`; the history is refetched afterwards. */

@@ -1,7 +1,9 @@
 /** Title search (spec 7: `GET /index/search/{type}?query=`; spec 8/9: 10 s per try). */
 import { mediaPageSchema, type MediaPage, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_MESSAGES, apiGet } from '../../../lib/api-client.ts';
+import { SEARCH } from '@pigostream/contracts/endpoints';
+import { API_MESSAGES } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /** How long one search attempt may take, in ms (spec 9: search timeout 10000 ms). */
 export const SEARCH_TIMEOUT_MS = 10_000;
@@ -17,8 +19,7 @@ export function searchMedia(
   query: string,
   signal?: AbortSignal,
 ): Promise<MediaPage> {
-  const search = new URLSearchParams({ query });
-  return apiGet(`/index/search/${type}?${search.toString()}`, mediaPageSchema, {
+  return callEndpoint(SEARCH, { params: { type }, query: { query } }, mediaPageSchema, {
     signal,
     timeoutMs: SEARCH_TIMEOUT_MS,
     timeoutMessage: API_MESSAGES.timedOut,

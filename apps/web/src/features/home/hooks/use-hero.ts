@@ -12,17 +12,17 @@ import {
 import {
   heroMediaDetailsPath,
   mediaDetailsPath,
-  MOST_WATCHED_PATH,
   RECOMMENDATION_HISTORY_LIMIT,
   recommendationsPath,
   watchHistoryPath,
 } from '@pigostream/contracts/api-paths';
+import { MOST_WATCHED } from '@pigostream/contracts/endpoints';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { getHeroMedia, getMediaDetails, type HeroMedia } from '../api/get-media-details.ts';
 import { getMostWatched } from '../api/get-most-watched.ts';
 import { getRecommendations } from '../api/get-recommendations.ts';
-import { getWatchHistory } from '../api/get-watch-history.ts';
+import { fetchWatchHistory } from '../../library/index.ts';
 import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 import { hasFirstAnswer } from '../../../lib/first-answers.ts';
 import {
@@ -48,7 +48,7 @@ export interface HeroPick {
  */
 function mostWatchedFromPage(): HeroMedia | null | undefined {
   const ref = firstAnswerData(
-    MOST_WATCHED_PATH,
+    MOST_WATCHED.path,
     mostWatchedSchema,
     (found) => found === null || hasFirstAnswer(heroMediaDetailsPath(found)),
   );
@@ -121,7 +121,11 @@ export async function recommendedHero(
   signal?: AbortSignal,
 ): Promise<HeroMedia | null> {
   const [history, recommendations] = await Promise.all([
-    getWatchHistory(uid, undefined, signal),
+    fetchWatchHistory(
+      uid,
+      { movieLimit: RECOMMENDATION_HISTORY_LIMIT, showLimit: RECOMMENDATION_HISTORY_LIMIT },
+      signal,
+    ),
     getRecommendations(uid, signal),
   ]);
   const settled = await Promise.allSettled(

@@ -9,7 +9,8 @@ import {
   type MediaType,
   type MyList,
 } from '@pigostream/contracts';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import { MY_LIST, REMOVE_MY_LIST, SAVE_MY_LIST } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /** Movies and shows a list fetch answers by default, and what View More adds (spec 9). */
 export const LIST_PAGE_SIZE = 12;
@@ -38,16 +39,11 @@ export function fetchMyList(
   limits: ListLimits,
   signal?: AbortSignal,
 ): Promise<MyList> {
-  const query = new URLSearchParams({
-    movieLimit: String(limits.movieLimit),
-    showLimit: String(limits.showLimit),
-  });
-  return apiGet(
-    `/my-list/${encodeURIComponent(uid)}/fetch-my-list?${query.toString()}`,
+  return callEndpoint(
+    MY_LIST,
+    { params: { uid }, query: { movieLimit: limits.movieLimit, showLimit: limits.showLimit } },
     myListSchema,
-    {
-      signal,
-    },
+    { signal },
   );
 }
 
@@ -57,7 +53,7 @@ export function fetchMyList(
  * @throws ApiError with a spec 8 message.
  */
 export function saveToMyList(userUID: string, id: number, type: MediaType) {
-  return apiSend('POST', '/my-list/save-my-list', { userUID, id, type }, savedSchema);
+  return callEndpoint(SAVE_MY_LIST, { body: { userUID, id, type } }, savedSchema);
 }
 
 /**
@@ -65,5 +61,5 @@ export function saveToMyList(userUID: string, id: number, type: MediaType) {
  * One attempt. @throws ApiError with a spec 8 message.
  */
 export function removeFromMyList(userUID: string, id: number, type: MediaType) {
-  return apiSend('DELETE', '/my-list/remove-my-list', { userUID, id, type }, removedSchema);
+  return callEndpoint(REMOVE_MY_LIST, { body: { userUID, id, type } }, removedSchema);
 }

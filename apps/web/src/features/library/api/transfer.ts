@@ -11,7 +11,8 @@ import {
   type ImportPreview,
   type ImportResult,
 } from '@pigostream/contracts';
-import { apiCall } from '../../../lib/api-client.ts';
+import { APPLY_IMPORT, PREVIEW_IMPORT } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `POST /pigo-stream/transfer/preview-import` with `{ userUID, fileName, content }` (`content`
@@ -26,11 +27,12 @@ export function previewImport(
   content: string,
   signal?: AbortSignal,
 ): Promise<ImportPreview> {
-  return apiCall('/transfer/preview-import', importPreviewSchema, {
-    method: 'POST',
-    body: { userUID, fileName, content },
-    signal,
-  });
+  return callEndpoint(
+    PREVIEW_IMPORT,
+    { body: { userUID, fileName, content } },
+    importPreviewSchema,
+    { signal },
+  );
 }
 
 /**
@@ -44,8 +46,5 @@ export function applyImport(
   userUID: string,
   entries: readonly ImportEntry[],
 ): Promise<ImportResult> {
-  return apiCall('/transfer/apply-import', importResultSchema, {
-    method: 'POST',
-    body: { userUID, entries },
-  });
+  return callEndpoint(APPLY_IMPORT, { body: { userUID, entries } }, importResultSchema);
 }

@@ -1,7 +1,7 @@
 /**
- * Watch history calls (spec 7; spec 3 Watch history), shared by the play page (saving on Play)
- * and the Watch History page. Every call names the signed-in user; the server answers 403 for
- * anyone else. (Home's hero reads the history through features/home/api/get-watch-history.ts.)
+ * Watch history calls (spec 7; spec 3 Watch history), shared by the play page (saving on Play),
+ * the Watch History page and Home's hero (its recommendation reads the newest movie and show).
+ * Every call names the signed-in user; the server answers 403 for anyone else.
  */
 import {
   okSchema,
@@ -11,7 +11,15 @@ import {
   type MediaType,
   type WatchHistory,
 } from '@pigostream/contracts';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import { watchHistoryPath } from '@pigostream/contracts/api-paths';
+import {
+  CLEAR_WATCH_HISTORY,
+  RECOMMENDER_INSERT,
+  REMOVE_WATCH_HISTORY,
+  SAVE_WATCH_HISTORY,
+} from '@pigostream/contracts/endpoints';
+import { apiGet } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { ListLimits } from './my-list.ts';
 
 /** Query key of a user's watch history at `limits`; `['watch-history', uid]` covers every limit. */
@@ -31,15 +39,9 @@ export function fetchWatchHistory(
   limits: ListLimits,
   signal?: AbortSignal,
 ): Promise<WatchHistory> {
-  const query = new URLSearchParams({
-    movieLimit: String(limits.movieLimit),
-    showLimit: String(limits.showLimit),
+  return apiGet(watchHistoryPath(uid, limits.movieLimit, limits.showLimit), watchHistorySchema, {
+    signal,
   });
-  return apiGet(
-    `/watch-history/${encodeURIComponent(uid)}/fetch-watch-history?${query.toString()}`,
-    watchHistorySchema,
-    { signal },
-  );
 }
 
 /**
@@ -48,7 +50,7 @@ export function fetchWatchHistory(
  * @throws ApiError with a spec 8 message.
  */
 export function saveToWatchHistory(userUID: string, id: number, type: MediaType) {
-  return apiSend('POST', '/watch-history/save-watch-history', { userUID, id, type }, savedSchema);
+  return callEndpoint(SAVE_WATCH_HISTORY, { body: { userUID, id, type } }, savedSchema);
 }
 
 /**
@@ -56,12 +58,7 @@ export function saveToWatchHistory(userUID: string, id: number, type: MediaType)
  * `{ ok, removed }`. One attempt. @throws ApiError with a spec 8 message.
  */
 export function removeFromWatchHistory(userUID: string, id: number, type: MediaType) {
-  return apiSend(
-    'DELETE',
-    '/watch-history/remove-watch-history',
-    { userUID, id, type },
-    removedSchema,
-  );
+  return callEndpoint(REMOVE_WATCH_HISTORY, { body: { userUID, id, type } }, removedSchema);
 }
 
 /**
@@ -70,7 +67,7 @@ export function removeFromWatchHistory(userUID: string, id: number, type: MediaT
  * @throws ApiError with a spec 8 message.
  */
 export function clearWatchHistory(userUID: string) {
-  return apiSend('DELETE', '/watch-history/remove-all-watch-history', { userUID }, removedSchema);
+  return callEndpoint(CLEAR_WATCH_HISTORY, { body: { userUID } }, removedSchema);
 }
 
 /**
@@ -79,10 +76,9 @@ export function clearWatchHistory(userUID: string) {
  * @throws ApiError with a spec 8 message.
  */
 export function insertWatchEvent(userId: string, id: number, type: MediaType) {
-  return apiSend(
-    'POST',
-    '/recommender/insert',
-    { user_id: userId, item_id: id, item_type: type, watched: true },
+  return callEndpoint(
+    RECOMMENDER_INSERT,
+    { body: { user_id: userId, item_id: id, item_type: type, watched: true } },
     okSchema,
   );
 }

@@ -5,7 +5,8 @@
  */
 import { inListSchema } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { IN_MY_LIST } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import { myListQueryKey } from '../../library/index.ts';
 import type { PlayTarget } from './get-media-info.ts';
 
@@ -19,9 +20,9 @@ export async function getInMyList(
   { id, type }: PlayTarget,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  const query = new URLSearchParams({ id: String(id), type });
-  const answer = await apiGet(
-    `/my-list/${encodeURIComponent(uid)}/contains?${query.toString()}`,
+  const answer = await callEndpoint(
+    IN_MY_LIST,
+    { params: { uid }, query: { id, type } },
     inListSchema,
     { signal },
   );

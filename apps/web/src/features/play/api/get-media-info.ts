@@ -1,6 +1,7 @@
 /** The play page's title (spec 7: `GET /playground/media-info?id=&type=`; spec 3 Media item). */
 import { mediaDetailsSchema, type MediaDetails, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MEDIA_INFO, pathOf } from '@pigostream/contracts/endpoints';
 import { apiGet } from '../../../lib/api-client.ts';
 import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
@@ -22,9 +23,12 @@ export function getMediaInfo(
   return apiGet(mediaInfoPath({ id, type }), mediaDetailsSchema, { signal });
 }
 
-/** The call's path under the API prefix: `/playground/media-info?id=&type=`. */
+/**
+ * The call's path under the API prefix: `/playground/media-info?id=&type=`, its query in the
+ * order the server builds it from the page's own (contracts' pages.ts `FIRST_CALLS`).
+ */
 function mediaInfoPath({ id, type }: PlayTarget): string {
-  return `/playground/media-info?${new URLSearchParams({ id: String(id), type }).toString()}`;
+  return pathOf(MEDIA_INFO, {}, { id, type });
 }
 
 /**

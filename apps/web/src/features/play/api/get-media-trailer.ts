@@ -1,7 +1,8 @@
 /** The play page's Trailer button (spec 7: `GET /playground/media-trailer?id=&type=`). */
 import { trailerSchema, type Trailer } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { MEDIA_TRAILER } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 import type { PlayTarget } from './get-media-info.ts';
 
 /**
@@ -10,8 +11,7 @@ import type { PlayTarget } from './get-media-info.ts';
  * @throws ApiError with a spec 8 message.
  */
 export function getMediaTrailer({ id, type }: PlayTarget, signal?: AbortSignal): Promise<Trailer> {
-  const query = new URLSearchParams({ id: String(id), type });
-  return apiGet(`/playground/media-trailer?${query.toString()}`, trailerSchema, { signal });
+  return callEndpoint(MEDIA_TRAILER, { query: { id, type } }, trailerSchema, { signal });
 }
 
 /** Query options for {@link getMediaTrailer}, keyed `['play', 'media-trailer', type, id]`. */

@@ -1,7 +1,8 @@
 /** The servers (stream links) of a title (spec 7: `GET /sources/servers`; spec 3 Server). */
 import { serversSchema, type MediaType, type Server } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { SERVERS } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * What to list servers for: a movie (`id`, `type`), or a show's episode (`season` and
@@ -20,10 +21,10 @@ export interface ServersRequest {
  * @throws ApiError with a spec 8 message.
  */
 export function getServers(request: ServersRequest, signal?: AbortSignal): Promise<Server[]> {
-  const query = new URLSearchParams({ id: String(request.id), type: request.type });
-  if (request.season !== undefined) query.set('season', String(request.season));
-  if (request.episode !== undefined) query.set('episode', String(request.episode));
-  return apiGet(`/sources/servers?${query.toString()}`, serversSchema, { signal });
+  const { id, type, season, episode } = request;
+  return callEndpoint(SERVERS, { query: { id, type, season, episode } }, serversSchema, {
+    signal,
+  });
 }
 
 /**

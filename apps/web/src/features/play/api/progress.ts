@@ -18,14 +18,21 @@ import {
   type MediaType,
   type ProgressEntry,
 } from '@pigostream/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import {
-  API_BASE,
-  apiCall,
-  apiGet,
-  apiSend,
-  type ResponseSchema,
-} from '../../../lib/api-client.ts';
+  CONTINUE_WATCHING,
+  MARK_SEASON,
+  NEW_EPISODES,
+  pathOf,
+  PLAYER_PROGRESS,
+  PLAYER_TOKEN,
+  REMOVE_CONTINUE_WATCHING,
+  SAVE_PROGRESS,
+  TITLE_PROGRESS,
+  UP_NEXT,
+} from '@pigostream/contracts/endpoints';
+import { queryOptions } from '@tanstack/react-query';
+import { API_BASE, apiGet, type ResponseSchema } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /** What is being played: a movie, or a show's episode. */
 export interface ProgressTarget {
@@ -98,11 +105,12 @@ export function saveProgress(
   { keepalive = false, now = false } = {},
 ) {
   const send = () =>
-    apiCall('/progress/save-progress', savedProgressSchema, {
-      method: 'POST',
-      body: { userUID, ...titleOf(target), position, duration },
-      keepalive,
-    });
+    callEndpoint(
+      SAVE_PROGRESS,
+      { body: { userUID, ...titleOf(target), position, duration } },
+      savedProgressSchema,
+      { keepalive },
+    );
   const written = now ? send() : pendingSaves.then(send);
   pendingSaves = Promise.allSettled([pendingSaves, written]).then(() => undefined);
   return written;
@@ -116,9 +124,8 @@ export function titleProgressQueryOptions(uid: string, type: MediaType, id: numb
   return queryOptions({
     queryKey: progressQueryKey(uid, type, id),
     queryFn: async ({ signal }): Promise<ProgressEntry[]> => {
-      const query = new URLSearchParams({ id: String(id), type });
       const answer = await progressGet(
-        `/progress/${encodeURIComponent(uid)}/fetch-progress?${query.toString()}`,
+        pathOf(TITLE_PROGRESS, { userId: uid }, { id, type }),
         titleProgressSchema,
         signal,
       );
@@ -134,11 +141,7 @@ export function continueWatchingQueryOptions(uid: string) {
   return queryOptions({
     queryKey: [...progressQueryKey(uid), 'continue-watching'] as const,
     queryFn: ({ signal }): Promise<ContinueWatchingItem[]> =>
-      progressGet(
-        `/progress/${encodeURIComponent(uid)}/continue-watching`,
-        continueWatchingSchema,
-        signal,
-      ),
+      progressGet(pathOf(CONTINUE_WATCHING, { userId: uid }), continueWatchingSchema, signal),
     staleTime: 0,
   });
 }
@@ -148,7 +151,7 @@ export function upNextQueryOptions(uid: string) {
   return queryOptions({
     queryKey: [...progressQueryKey(uid), 'up-next'] as const,
     queryFn: ({ signal }): Promise<UpNextItem[]> =>
-      progressGet(`/progress/${encodeURIComponent(uid)}/up-next`, upNextSchema, signal),
+      progressGet(pathOf(UP_NEXT, { userId: uid }), upNextSchema, signal),
     staleTime: 0,
   });
 }
@@ -158,7 +161,7 @@ export function newEpisodesQueryOptions(uid: string) {
   return queryOptions({
     queryKey: [...progressQueryKey(uid), 'new-episodes'] as const,
     queryFn: ({ signal }): Promise<NewEpisodeItem[]> =>
-      progressGet(`/progress/${encodeURIComponent(uid)}/new-episodes`, newEpisodesSchema, signal),
+      progressGet(pathOf(NEW_EPISODES, { userId: uid }), newEpisodesSchema, signal),
   });
 }
 
@@ -168,12 +171,7 @@ export function newEpisodesQueryOptions(uid: string) {
  * @throws ApiError with a spec 8 message.
  */
 export function removeFromContinueWatching(userUID: string, id: number, type: MediaType) {
-  return apiSend(
-    'DELETE',
-    '/progress/remove-continue-watching',
-    { userUID, id, type },
-    removedSchema,
-  );
+  return callEndpoint(REMOVE_CONTINUE_WATCHING, { body: { userUID, id, type } }, removedSchema);
 }
 
 /**
@@ -182,17 +180,12 @@ export function removeFromContinueWatching(userUID: string, id: number, type: Me
  * attempt. @throws ApiError with a spec 8 message.
  */
 export function markSeason(userUID: string, id: number, season: number, watched: boolean) {
-  return apiSend(
-    'POST',
-    '/progress/mark-season',
-    { userUID, id, season, watched },
-    markedSeasonSchema,
-  );
+  return callEndpoint(MARK_SEASON, { body: { userUID, id, season, watched } }, markedSeasonSchema);
 }
 
 /** Where the player app posts its progress reports (absolute, on this site). */
 export function playerReportUrl(origin: string): string {
-  return `${origin}${API_BASE}/progress/player-progress`;
+  return `${origin}${API_BASE}${PLAYER_PROGRESS.path}`;
 }
 
 /**
@@ -200,10 +193,5 @@ export function playerReportUrl(origin: string): string {
  * good for 6 h; `{ token, expiresAt }`. One attempt. @throws ApiError with a spec 8 message.
  */
 export function getPlayerToken(userUID: string, target: ProgressTarget) {
-  return apiSend(
-    'POST',
-    '/progress/player-token',
-    { userUID, ...titleOf(target) },
-    playerTokenSchema,
-  );
+  return callEndpoint(PLAYER_TOKEN, { body: { userUID, ...titleOf(target) } }, playerTokenSchema);
 }

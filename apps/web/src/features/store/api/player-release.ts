@@ -4,7 +4,8 @@
  */
 import { appVersionSchema, downloadAppSchema, type Platform } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { APP_VERSION, DOWNLOAD_APP } from '@pigostream/contracts/endpoints';
+import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `GET /pigo-stream/pigostore/app-version?platform=`: `{ version }`, `NO_VERSION` ('NA', from contracts) when the platform
@@ -14,7 +15,7 @@ export function getAppVersion(
   platform: Platform,
   signal?: AbortSignal,
 ): Promise<{ version: string }> {
-  return apiGet(`/pigostore/app-version?platform=${platform}`, appVersionSchema, { signal });
+  return callEndpoint(APP_VERSION, { query: { platform } }, appVersionSchema, { signal });
 }
 
 /**
@@ -25,7 +26,7 @@ export function getDownloadLink(
   platform: Platform,
   signal?: AbortSignal,
 ): Promise<{ url: string }> {
-  return apiGet(`/pigostore/download-app?platform=${platform}`, downloadAppSchema, { signal });
+  return callEndpoint(DOWNLOAD_APP, { query: { platform } }, downloadAppSchema, { signal });
 }
 
 /** Query options for {@link getAppVersion}, keyed `['pigostore', 'app-version', platform]`. */

@@ -1,32 +1,16 @@
 /**
- * The media library's index shared by the servers of one PostgreSQL database (issue 16): a scan
- * runs on one server at a time. The server that takes the scan's advisory lock walks MEDIA_DIR
- * and writes what it found to `media_files`; one that finds the lock taken waits for that scan
- * to commit and reads its result instead of walking the disk again.
+ * SQL of the sources module: the media library's index shared by the servers of one PostgreSQL
+ * database (issue 16): a scan runs on one server at a time. The server that takes the scan's
+ * advisory lock walks MEDIA_DIR and writes what it found to `media_files`; one that finds the
+ * lock taken waits for that scan to commit and reads its result instead of walking the disk
+ * again. The index's shape ({@link SharedMediaIndex}) is the library's (sources.library.ts).
  */
 import { sql } from 'drizzle-orm';
 import { mediaFiles, mediaScans, type Database } from '@pigostream/db';
-import type { MediaFile } from './sources.library.ts';
+import type { MediaFile, SharedMediaIndex } from './sources.library.ts';
 
 /** Rows written per insert statement. */
 const INSERT_BATCH = 1000;
-
-/** What a scan through the shared index gave. */
-export interface SharedScan {
-  files: MediaFile[];
-  /** True when this server walked MEDIA_DIR; false when it read another server's scan. */
-  walked: boolean;
-}
-
-/** The shared index the media library scans through. */
-export interface SharedMediaIndex {
-  /**
-   * Walks with `walk` unless another server is scanning now or scanned less than
-   * `freshForMs` ago; then that scan's files are read instead.
-   * @throws the database's errors, and `walk`'s.
-   */
-  scan(walk: () => Promise<MediaFile[]>, freshForMs: number): Promise<SharedScan>;
-}
 
 /** The shared index over `db` (PostgreSQL). */
 export function createSharedMediaIndex(db: Database): SharedMediaIndex {

@@ -5,7 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { animeLinks, animeMedia, animeRelations, type Database } from '@pigostream/db';
-import { chunks, dedupe, mergeUpsert, type WriteCounts } from '../../lib/merge-upsert.ts';
+import {
+  chunks,
+  dedupe,
+  mergeUpsert,
+  type WriteCounts,
+} from '../../lib/merge-upsert.repository.ts';
 
 export type AnimeRow = typeof animeMedia.$inferInsert;
 export type RelationRow = typeof animeRelations.$inferInsert;

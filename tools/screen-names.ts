@@ -1,7 +1,8 @@
 /**
- * The screens pictured by the browser tests (screens.spec.ts, steps in screens.ts) and shown
- * in docs/screens.md (scripts/screens-doc.ts), in that order, with their captions; and the two
- * sizes each is pictured at. Free of browser code, so the docs script reads it in Node.
+ * The screens pictured by the browser tests (apps/web/e2e/screens.spec.ts, steps in
+ * e2e/support/screens.ts) and shown in docs/screens.md (scripts/screens-doc.ts), in that order,
+ * with their captions; and the two sizes each is pictured at. Free of browser code, so the docs
+ * script reads it in Node.
  */
 
 /** Each screen's picture name (its file is `<name>-<size>.png`) and caption. */

@@ -2,10 +2,12 @@
  * Writes catalogue records (starter catalogue and importers) with merge-upserts, so loading
  * the same data twice changes nothing and overlapping dumps fill each other's gaps: a field
  * keeps its stored value unless the new record has one. Anime entries go through the anime
- * module's writer (anime/anime.writer.ts).
+ * module's writer (anime/anime-writer.repository.ts). Also the importers' other writes: the
+ * IMDb ids of MovieLens' links, and the check that the database still answers.
  */
 import { sql } from 'drizzle-orm';
 import {
+  queryRows,
   credits,
   episodes,
   seasons,
@@ -14,9 +16,14 @@ import {
   type Database,
   type MediaType,
 } from '@pigostream/db';
-import { chunks, dedupe, mergeUpsert, type WriteCounts } from '../../lib/merge-upsert.ts';
+import {
+  chunks,
+  dedupe,
+  mergeUpsert,
+  type WriteCounts,
+} from '../../lib/merge-upsert.repository.ts';
 
-export type { WriteCounts } from '../../lib/merge-upsert.ts';
+export type { WriteCounts } from '../../lib/merge-upsert.repository.ts';
 
 export type TitleRow = typeof titles.$inferInsert;
 export type SeasonRow = Omit<typeof seasons.$inferInsert, 'tmdbId'>;
@@ -147,4 +154,33 @@ async function replaceCredits(db: Database, records: TitleRecord[]): Promise<voi
       for (const part of chunks(rows)) await db.insert(credits).values(part).onConflictDoNothing();
     }
   }
+}
+
+/**
+ * Sets the IMDb id of each movie of `links` (`[TMDB id, IMDb id]`) that has none; a movie not
+ * in the catalogue, or with an IMDb id already, is left as it is (MovieLens' links, importers).
+ * @returns how many titles were updated.
+ * @throws the database's errors.
+ */
+export async function fillMissingImdbIds(db: Database, links: [number, string][]): Promise<number> {
+  const values = sql.join(
+    links.map(([id, imdb]) => sql`(${id}::int, ${imdb}::text)`),
+    sql`, `,
+  );
+  const done = await queryRows(
+    db,
+    sql`update titles t set imdb_id = v.imdb from (values ${values}) as v(id, imdb)
+        where t.media_type = 'movie' and t.id = v.id and t.imdb_id is null
+        returning 1`,
+  );
+  return done.length;
+}
+
+/**
+ * Resolves when the database answers a query (`select 1`): an importer tells a rejected batch
+ * from a lost database this way.
+ * @throws the database's error when it does not answer.
+ */
+export async function checkDatabaseAnswers(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
 }

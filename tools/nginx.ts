@@ -1,8 +1,9 @@
 /**
  * Debian's nginx running the repository's deploy/nginx/pigostream.conf (docs/deploy.md) in front
- * of server processes on this machine, for the deployment test and the scale-out bench: the
- * shipped site file with its upstream ports and listen address filled in, inside a minimal main
- * configuration in a temporary folder.
+ * of server processes on this machine, for the deployment test (apps/server/test), the
+ * scale-out bench (bench/scale-out.ts) and the browser tests' walk behind a reverse proxy
+ * (apps/web/e2e/new-user-walk.spec.ts): the shipped site file with its upstream ports and
+ * listen address filled in, inside a minimal main configuration in a temporary folder.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The site file users copy to /etc/nginx/sites-enabled/. */
 export const NGINX_SITE = fileURLToPath(
-  new URL('../../../../deploy/nginx/pigostream.conf', import.meta.url),
+  new URL('../deploy/nginx/pigostream.conf', import.meta.url),
 );
 
 /** A running nginx. */

@@ -1,6 +1,7 @@
 /**
  * Drawn-art paths for images a record lacks. They sit beside TMDB `*_path` values and resolve
- * under the same `/pigo-stream/images/{size}` route, which draws them (modules/images).
+ * under the same `/pigo-stream/images/{size}` route, which draws them (images.routes.ts). The
+ * catalogue and anime modules write them into their answers.
  */
 export type ArtKind = 'poster' | 'backdrop' | 'still' | 'profile' | 'logo';
 

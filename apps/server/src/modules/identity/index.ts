@@ -1,0 +1,17 @@
+/**
+ * The identity module's public entry: the identity plugin (better-auth under
+ * `/pigo-stream/identity`, the product's `/auth` calls), the guards other modules' calls run
+ * and their errors, the auth secret, and the cookie prefix the web module reads. Other files
+ * import this module only through here (ESLint enforces it).
+ */
+export { IDENTITY_COOKIE_PREFIX } from './identity.auth.ts';
+export {
+  assertSameUser,
+  ForbiddenUserError,
+  NotAuthenticatedError,
+  requireVerifiedUser,
+  verifiedUidOf,
+  type VerifiedUser,
+} from './identity.guard.ts';
+export { default as identityPlugin } from './identity.plugin.ts';
+export { resolveAuthSecret } from './identity.secret.ts';

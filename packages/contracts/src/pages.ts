@@ -1,0 +1,100 @@
+/**
+ * The web app's pages (spec 2, with New Episodes and Import & export since) in one table: its
+ * path, who may see it, the lazy chunk of its screen and its first data calls. Every place
+ * that lists pages reads it: the app's router and route guard (apps/web/src/app/router.tsx,
+ * features/auth/route-guard.ts), the server's page routes, their module preloads and their data
+ * hints (apps/server/src/modules/web: web.plugin.ts, vite-manifest.ts, route-hints.ts) and the
+ * weight budget (tools/web-budget.ts, `npm run budget`).
+ *
+ * The app's entry script carries {@link PAGES}, so it holds plain values only, and the first
+ * calls, which only the server reads, are the column {@link FIRST_CALLS} beside it rather than
+ * a field of each row: in the rows they cost `/` 0.1 kB of its 100 kB of JavaScript. They name
+ * their endpoints (endpoints.ts) rather than import them, for the same reason.
+ */
+import type { ENDPOINTS, HasParams, PathParams } from './endpoints.ts';
+
+/**
+ * Who may see a page (spec 2, spec 6): anyone; any signed-in user; or only a user whose e-mail
+ * is verified. Anyone else is sent to `/`.
+ */
+export type Access = 'public' | 'signed-in' | 'verified';
+
+/** One page; its path is its key in {@link PAGES}. */
+export interface Page {
+  /**
+   * Who may see it. A page that is not public waits for the sign-in check (`AUTH_ME`) and is
+   * drawn in the app frame (header, navigation); the public ones are the sign-in pages, drawn
+   * on their own.
+   */
+  readonly access: Access;
+  /** The lazy chunk its screen is in: the route module `apps/web/src/app/routes/<chunk>.tsx`. */
+  readonly chunk: string;
+  /** The chunk's export that draws it, when not its `Component` (a chunk several pages share). */
+  readonly screen?: string;
+}
+
+/**
+ * Every page, by its path as the browser's address shows it. Pages share a chunk where a chunk
+ * of their own would add its name, and those of its imports, to the entry script.
+ */
+export const PAGES = {
+  '/': { access: 'public', chunk: 'sign-in' },
+  '/reset-password': { access: 'public', chunk: 'reset-password' },
+  '/index': { access: 'verified', chunk: 'home' },
+  '/my-list': { access: 'verified', chunk: 'my-list' },
+  '/watch-history': { access: 'verified', chunk: 'my-list', screen: 'WatchHistory' },
+  '/new-episodes': { access: 'verified', chunk: 'home', screen: 'NewEpisodes' },
+  '/import-export': { access: 'verified', chunk: 'my-list', screen: 'ImportExport' },
+  '/play': { access: 'verified', chunk: 'play' },
+  // A session is enough for the store (decisions.md).
+  '/pigostore': { access: 'signed-in', chunk: 'pigostore' },
+} as const satisfies Readonly<Record<string, Page>>;
+
+/** A page's path. */
+export type PagePath = keyof typeof PAGES;
+
+/** A lazy chunk that holds a page's screen. */
+export type PageChunk = (typeof PAGES)[PagePath]['chunk'];
+
+/** A row of {@link PAGES}: a {@link Page} whose chunk is one of the table's. */
+export type PageRow = Page & { readonly chunk: PageChunk };
+
+/**
+ * The page at `path` (a trailing slash ignored), or undefined for a path that is no page (a
+ * path starts with `/`, which no property a plain object inherits does).
+ */
+export function pageAt(path: string): PageRow | undefined {
+  return PAGES[(path.length > 1 ? path.replace(/\/+$/, '') : path) as PagePath];
+}
+
+/**
+ * A data call a page's first screen makes as it opens, which the server answers into the page
+ * or preloads: `endpoint` (a name in endpoints.ts' `ENDPOINTS`) with its path `params` (a
+ * type error when they do not fit its path), and, in `pageQuery`'s order, the call's query
+ * taken from the same parameters of the page's own query (`/play?id=&type=`).
+ */
+export type FirstCall = {
+  [N in keyof typeof ENDPOINTS]: {
+    readonly endpoint: N;
+    readonly pageQuery?: readonly string[];
+  } & (HasParams<(typeof ENDPOINTS)[N]['path']> extends true
+    ? { readonly params: PathParams<(typeof ENDPOINTS)[N]['path']> }
+    : { readonly params?: undefined });
+}[keyof typeof ENDPOINTS];
+
+/**
+ * The table's first-calls column: each page's own first data calls, beyond the sign-in check
+ * every page that is not public waits for; none for a page not listed. Home's are its trending
+ * rows, the provider list and the hero's '#1 Most Watched' title (the hero's further calls
+ * follow from their answers: apps/server/src/modules/web/follow-ups.ts); the play page's is
+ * its title, named by the page's `?id=&type=`.
+ */
+export const FIRST_CALLS: { readonly [P in PagePath]?: readonly FirstCall[] } = {
+  '/index': [
+    { endpoint: 'TRENDING', params: { type: 'movie' } },
+    { endpoint: 'TRENDING', params: { type: 'tv' } },
+    { endpoint: 'PROVIDER_LIST' },
+    { endpoint: 'MOST_WATCHED' },
+  ],
+  '/play': [{ endpoint: 'MEDIA_INFO', pageQuery: ['id', 'type'] }],
+};

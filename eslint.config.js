@@ -35,10 +35,10 @@ function featureBoundary(own) {
 }
 
 /**
- * One-way imports in the web app (ARCHITECTURE.md: lib/components -> features -> app): a feature
- * imports `components/`, `lib/`, its own files and other features' public entries;
- * `components/` and `lib/` import no feature and not `app/`; `app/` imports features only
- * through their public entries.
+ * One-way imports in the web app (ARCH-6 in docs/architecture.md: lib/components -> features ->
+ * app): a feature imports `components/`, `lib/`, its own files and other features' public entries;
+ * `components/` and `lib/` import no feature and not `app/`; `app/` imports features only through
+ * their public entries.
  */
 const webBoundaries = [
   ...FEATURES.map((feature) => ({

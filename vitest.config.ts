@@ -6,14 +6,14 @@ const postgresOnlyTests = ['apps/server/test/**/*.postgres.test.ts'];
 /** Tests of the embedded database's own files (DATA_DIR lock, its disk): PGlite only. */
 const embeddedOnlyTests = ['apps/server/test/**/*.embedded.test.ts'];
 /**
- * Tests whose outcome does not depend on which database the server runs on (issue 18: the
- * PostgreSQL suite does not repeat them): image paths, headers, stream sources, the store, the
- * built web app, the public URL, the TMDB and AniList clients against their stand-ins, and the
- * `pigo` CLI, which opens the embedded database by itself whatever the suite's database. They
- * run once, on the embedded database. Where one of them touches the database, it is only
- * through code another file tests on both (a user to sign in with: identity.*.test.ts; a saved
- * title: library*.test.ts). The catalogue contract over the starter catalogue reads the
- * catalogue tables, so it is not listed.
+ * Tests whose outcome does not depend on which database the server runs on (ARCH-36 in
+ * docs/architecture.md: the PostgreSQL suite does not repeat them): image paths, headers, stream
+ * sources, the store, the built web app, the public URL, the TMDB and AniList clients against their
+ * stand-ins, and the `pigo` CLI, which opens the embedded database by itself whatever the suite's
+ * database. They run once, on the embedded database. Where one of them touches the database, it is
+ * only through code another file tests on both (a user to sign in with: identity.*.test.ts; a saved
+ * title: library*.test.ts). The catalogue contract over the starter catalogue reads the catalogue
+ * tables, so it is not listed.
  */
 const databaseNeutralTests = [
   'apps/server/test/images.test.ts',
@@ -33,7 +33,7 @@ const databaseNeutralTests = [
 
 export default defineConfig({
   test: {
-    // Issue 18: both cores; and, for the server suites, one module graph per worker (each
+    // ARCH-36: both cores; and, for the server suites, one module graph per worker (each
     // file still builds its own app over its own database), so PGlite's WASM and the app's
     // imports load once per worker instead of once per file.
     maxWorkers: 2,

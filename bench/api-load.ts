@@ -1,9 +1,9 @@
 /**
- * API under load (issues 9 and 14): autocannon in a second process (bench/load/worker.ts),
- * loopback only, 100 connections for 10 s per run, in two kinds of pairs. Each run of a pair is
- * repeated ROUNDS times, alternating (a, b, a, b), so a shared machine's drift weighs on both
- * sides alike; requests per second are the mean of the rounds, p50 and p99 the worst round's.
- * Prints, never asserts.
+ * API under load (QUAL-3, PERF-7 in docs/requirements.md): autocannon in a second process
+ * (bench/load/worker.ts), loopback only, 100 connections for 10 s per run, in two kinds of pairs.
+ * Each run of a pair is repeated ROUNDS times, alternating (a, b, a, b), so a shared machine's
+ * drift weighs on both sides alike; requests per second are the mean of the rounds, p50 and p99 the
+ * worst round's. Prints, never asserts.
  *
  * - {@link benchApiLoad}: each catalogue call against a bare Fastify route in a third process
  *   (bench/load/bare-server.ts) answering a body of the same size.
@@ -22,7 +22,7 @@ import {
 } from '../tools/server-process.ts';
 import type { DatabaseKind } from './server.ts';
 
-/** Connections and seconds per run (issue 9). */
+/** Connections and seconds per run (QUAL-3). */
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_LOAD_SECONDS ?? '10');
 /** A short unrecorded run first, so caches and JIT are warm. */
@@ -213,7 +213,7 @@ async function seedAccount(server: RunningServer, account: VerifiedAccount): Pro
 }
 
 /**
- * The signed-in calls of issue 14 against `server` (on the `database` named), each paired with
+ * The signed-in calls of PERF-7 against `server` (on the `database` named), each paired with
  * the signed-out trending call in alternating rounds: My List and watch history reads (targets:
  * at least half the trending call's throughput, p99 under 100 ms) and a save to My List (the
  * same title each time, which is idempotent; sent with the server's Origin like a browser).

@@ -1,7 +1,7 @@
 /**
- * The footprint part of `npm run bench` (issue 24: a lean server for small machines), once per
- * database: `npm start` as a self-hoster runs it (fresh DATA_DIR, or a fresh PostgreSQL
- * database), then
+ * The footprint part of `npm run bench` (LEAN-4, LEAN-6 in docs/requirements.md: a lean server for
+ * small machines), once per database: `npm start` as a self-hoster runs it (fresh DATA_DIR, or a
+ * fresh PostgreSQL database), then
  * - the processes it leaves running and the RSS of each (from /proc), at idle 10 s after healthy;
  * - the process group's RSS after 60 s of mixed load (catalogue pages, search, a signed-in
  *   user's My List read and saved), and after a second 60 s (the leak check: growth in %), each

@@ -1,13 +1,13 @@
 /**
- * Home's signed-in answers (issue 20): the calls Home makes for a signed-in user besides the
- * catalogue rows (My List, Continue Watching, Up Next, New Episodes), for an account with 20
- * shows in My List, each with its first episode watched, and 5 movies started. Measured two
- * ways against signed-out `trending/tv` in the same run:
+ * Home's signed-in answers (PROG-5 in docs/requirements.md): the calls Home makes for a signed-in
+ * user besides the catalogue rows (My List, Continue Watching, Up Next, New Episodes), for an
+ * account with 20 shows in My List, each with its first episode watched, and 5 movies started.
+ * Measured two ways against signed-out `trending/tv` in the same run:
  *
  * - one at a time, uncached: rounds of one request per call, 2.1 s apart (past the 2 s answer
  *   caches), median and p90 of {@link ROUNDS} rounds;
  * - under load: each call at 100 connections paired with trending (bench/api-load.ts), against
- *   issue 9's targets (p99 under 50 ms, at least half the reference's throughput).
+ *   QUAL-3, QUAL-7's targets (p99 under 50 ms, at least half the reference's throughput).
  *
  * Prints, never asserts.
  */

@@ -1,13 +1,13 @@
 /**
- * Lighthouse (issue 9): the `lighthouse` package driving /usr/bin/chromium (chrome-launcher,
- * headless) with its default mobile settings (emulated phone, simulated slow 4G and CPU
- * slowdown) on `/` signed out, and on `/index` and the play pages of a movie and a show signed
- * in (the session cookie sent as a header). Issue 19: each page is audited
- * BENCH_LIGHTHOUSE_RUNS times (default 3) and the median of each figure is recorded:
- * performance, accessibility and best practices (0-100), largest contentful paint and total
- * blocking time (ms, Lighthouse's simulation). Prints, never asserts.
- * BENCH_LIGHTHOUSE_REPORTS=<folder> also writes each run's full report there as JSON (open it
- * in the Lighthouse viewer to see the largest paint and the long tasks).
+ * Lighthouse (QUAL-2 in docs/requirements.md): the `lighthouse` package driving /usr/bin/chromium
+ * (chrome-launcher, headless) with its default mobile settings (emulated phone, simulated slow 4G
+ * and CPU slowdown) on `/` signed out, and on `/index` and the play pages of a movie and a show
+ * signed in (the session cookie sent as a header). QUAL-2: each page is audited
+ * BENCH_LIGHTHOUSE_RUNS times (default 3) and the median of each figure is recorded: performance,
+ * accessibility and best practices (0-100), largest contentful paint and total blocking time (ms,
+ * Lighthouse's simulation). Prints, never asserts. BENCH_LIGHTHOUSE_REPORTS=<folder> also writes
+ * each run's full report there as JSON (open it in the Lighthouse viewer to see the largest paint
+ * and the long tasks).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,9 @@
 /**
- * Scale-out (issue 16): 1, 2 and 4 server processes on one PostgreSQL database and one Redis,
- * behind Debian's nginx running deploy/nginx/pigostream.conf (docs/deploy.md), on this machine.
- * For each count: signed-out trending and a signed-in fetch-my-list through the proxy under load
- * (bench/api-load.ts: 100 connections), and the Redis commands one request of each costs.
+ * Scale-out (SCALE-7 in docs/requirements.md): 1, 2 and 4 server processes on one PostgreSQL
+ * database and one Redis, behind Debian's nginx running deploy/nginx/pigostream.conf
+ * (docs/deploy.md), on this machine. For each count: signed-out trending and a signed-in
+ * fetch-my-list through the proxy under load (bench/api-load.ts: 100 connections), and the Redis
+ * commands one request of each costs.
  *
  * This machine has 2 cores, shared by nginx, the servers, PostgreSQL, Redis and the load
  * generator: more servers cannot add throughput here, so the figures show the overhead of

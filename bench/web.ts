@@ -1,9 +1,9 @@
 /**
- * Web weight (issue 9): each route opened once in Chromium (/usr/bin/chromium, the flags of
- * apps/web/playwright.config.ts) against the bench's server, as a first visit (empty cache):
- * the gzip bytes (level 9) of every script and style sheet it loaded until the network went
- * idle, and every request that left for another host. `/` is opened signed out, `/index` and
- * `/play` signed in. Prints, never asserts.
+ * Web weight (QUAL-1 in docs/requirements.md): each route opened once in Chromium
+ * (/usr/bin/chromium, the flags of apps/web/playwright.config.ts) against the bench's server, as a
+ * first visit (empty cache): the gzip bytes (level 9) of every script and style sheet it loaded
+ * until the network went idle, and every request that left for another host. `/` is opened signed
+ * out, `/index` and `/play` signed in. Prints, never asserts.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
@@ -20,7 +20,7 @@ export const PLAY_SHOW_PATH = '/play?id=1399&type=tv';
 
 /**
  * The pages the web and Lighthouse parts open: `path` to open, `name` to report it under, and
- * whether it is opened signed in (issue 9: `/` signed out, `/index` and a play page signed in).
+ * whether it is opened signed in (QUAL-2: `/` signed out, `/index` and a play page signed in).
  */
 export const BENCH_PAGES = [
   { path: '/', name: '/', signedIn: false },
@@ -94,7 +94,7 @@ async function loadRoute(
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
-/** Targets of issue 9, in bytes of gzip JavaScript: the budgets `npm run budget` checks. */
+/** Targets of QUAL-1, in bytes of gzip JavaScript: the budgets `npm run budget` checks. */
 const JS_TARGETS = new Map(ROUTE_BUDGETS.map((budget) => [budget.route, budget.maxJsGzip]));
 
 /** Measures `/`, `/index` and the play page and records their figures. */

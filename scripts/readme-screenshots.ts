@@ -1,11 +1,11 @@
 /**
- * `npm run screenshots`: the README's screenshots (docs/screenshots/*.jpg) of the progress
- * screens (issue 20) and of Import & export (issue 21), taken in Chromium (/usr/bin/chromium) from a real server on port 3520
- * over a fresh data directory: the starter catalogue, plus the browser tests' show airing
- * around today (tools/airing-show.ts) so New Episodes has something to show. A
- * new account gets My List shows, watched episodes and a started movie through the API, as the
- * play page would save them. Needs a built web app (`npm run build`). Laptop 1280x800 and
- * phone 390x844.
+ * `npm run screenshots`: the README's screenshots (docs/screenshots/*.jpg) of the progress screens
+ * (PROG-7 in docs/requirements.md) and of Import & export (TRANSFER-6), taken in Chromium
+ * (/usr/bin/chromium) from a real server on port 3520 over a fresh data directory: the starter
+ * catalogue, plus the browser tests' show airing around today (tools/airing-show.ts) so New
+ * Episodes has something to show. A new account gets My List shows, watched episodes and a started
+ * movie through the API, as the play page would save them. Needs a built web app (`npm run build`).
+ * Laptop 1280x800 and phone 390x844.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

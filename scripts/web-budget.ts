@@ -1,7 +1,8 @@
 /**
- * `npm run budget`: the web app's weight budget (issue 9, tools/web-budget.ts) checked on a
- * build. Prints one line per route and exits 1 when a route's JavaScript passes its budget, or
- * when index.html has an inline script (the server's Content-Security-Policy allows none).
+ * `npm run budget`: the web app's weight budget (QUAL-1 in docs/requirements.md,
+ * tools/web-budget.ts) checked on a build. Prints one line per route and exits 1 when a route's
+ * JavaScript passes its budget, or when index.html has an inline script (the server's
+ * Content-Security-Policy allows none).
  *
  * Usage: `tsx scripts/web-budget.ts [distDir]` (default apps/web/dist, or WEB_DIST).
  * The figures are what the built files weigh, gzipped at level 9 (what a server's compression

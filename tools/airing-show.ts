@@ -1,10 +1,10 @@
 /**
- * A show of the browser tests' own whose last season is airing now (issue 20: New Episodes and
- * Up Next need episodes around today, which the starter catalogue cannot have). The Playwright
- * config (apps/web/playwright.config.ts) writes it as a TV dump line dated from the day of the
- * run and the server's start command imports it (`pigo import movnix-tv`) before the server
- * starts, so the tests read a real catalogue through the real API. The README's screenshots
- * (scripts/readme-screenshots.ts) load it the same way.
+ * A show of the browser tests' own whose last season is airing now (PROG-6, PROG-7 in
+ * docs/requirements.md: New Episodes and Up Next need episodes around today, which the starter
+ * catalogue cannot have). The Playwright config (apps/web/playwright.config.ts) writes it as a TV
+ * dump line dated from the day of the run and the server's start command imports it
+ * (`pigo import movnix-tv`) before the server starts, so the tests read a real catalogue through
+ * the real API. The README's screenshots (scripts/readme-screenshots.ts) load it the same way.
  */
 import { writeFileSync } from 'node:fs';
 

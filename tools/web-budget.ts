@@ -1,12 +1,11 @@
 /**
- * The web app's weight budget (issue 9): for each route, the gzip bytes of the JavaScript a first
- * visit loads — the entry chunk and its static imports, plus the route's lazy chunks (the app
- * frame, the screen) and their static imports — and of its CSS, read from a build's Vite
- * manifest; and the inline scripts of the built index.html (the server's
+ * The web app's weight budget (QUAL-1 in docs/requirements.md): for each route, the gzip bytes of
+ * the JavaScript a first visit loads — the entry chunk and its static imports, plus the route's
+ * lazy chunks (the app frame, the screen) and their static imports — and of its CSS, read from a
+ * build's Vite manifest; and the inline scripts of the built index.html (the server's
  * Content-Security-Policy allows none). `npm run budget` (scripts/web-budget.ts) checks a build
- * against the budgets; the bench (bench/web.ts) measures the same routes in Chromium.
- * The figures are what the built files weigh, gzipped at level 9 (what a server's compression
- * roughly sends).
+ * against the budgets; the bench (bench/web.ts) measures the same routes in Chromium. The figures
+ * are what the built files weigh, gzipped at level 9 (what a server's compression roughly sends).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +28,7 @@ export interface RouteBudget {
 }
 
 /**
- * Issue 9: at most 100 kB of JavaScript for `/`, 160 kB for `/index`; issue 19: 170 kB for
+ * QUAL-1: at most 100 kB of JavaScript for `/`, 160 kB for `/index`; QUAL-1: 170 kB for
  * `/play` (kB = 1000 bytes).
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [

@@ -1,12 +1,12 @@
 /**
- * Compiles the server to JavaScript (issue 24): `src/main.ts` -> `dist/main.js` and
- * `src/cli.ts` -> `dist/cli.js`, each one ES module with a source map beside it, so the server
- * runs as a single `node --enable-source-maps apps/server/dist/main.js` with no TypeScript
- * loader resident.
+ * Compiles the server to JavaScript (LEAN-1 in docs/requirements.md): `src/main.ts` ->
+ * `dist/main.js` and `src/cli.ts` -> `dist/cli.js`, each one ES module with a source map beside it,
+ * so the server runs as a single `node --enable-source-maps apps/server/dist/main.js` with no
+ * TypeScript loader resident.
  *
  * The workspace packages (@pigostream/*) and the packages from node_modules are bundled in:
  * resolving and reading a few hundred files of node_modules was about a fifth of a start
- * (issue 24: start to healthy under 3 s; median 2,450 against 2,979 ms, 12 alternating starts
+ * (LEAN-1: start to healthy under 3 s; median 2,450 against 2,979 ms, 12 alternating starts
  * each, docs/benchmarks.md). The packages in {@link RUNTIME_PACKAGES} stay imports resolved at
  * run time, as they read files beside their own modules or load native code.
  *
@@ -67,7 +67,7 @@ const REQUIRE_BANNER =
  * from node_modules starts with one unmapped segment, so a stack frame in a package shows its
  * place in the bundle rather than the nearest line of ours. Node parses the whole map the first
  * time it formats an error's stack (`--enable-source-maps`) and keeps it: with every package's
- * mappings that was about 80 MB more resident (issue 24).
+ * mappings that was about 80 MB more resident (LEAN-1).
  * @param mapFile path of a `.map` esbuild wrote.
  */
 function keepOwnMappings(mapFile: string): void {

@@ -1,9 +1,9 @@
 /**
- * Vite build of the single-page app. The server serves `dist/` from the site root (spec 9:
- * "served from the site root"): hashed files under `/assets`, `index.html` for the app routes,
- * and the installable app's files (pwa.config.ts): `manifest.webmanifest`, the service worker
- * `sw.js` and its Workbox runtime `workbox-*.js`.
- * In dev, API calls are proxied to a server on PIGO_API_PORT (default 3000).
+ * Vite build of the single-page app. The server serves `dist/` from the site root (LIMIT-13,
+ * LIMIT-19 in docs/requirements.md: "served from the site root"): hashed files under `/assets`,
+ * `index.html` for the app routes, and the installable app's files (pwa.config.ts):
+ * `manifest.webmanifest`, the service worker `sw.js` and its Workbox runtime `workbox-*.js`. In
+ * dev, API calls are proxied to a server on PIGO_API_PORT (default 3000).
  */
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -24,19 +24,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     manifest: true,
     // Every browser the app supports loads `<link rel="modulepreload">` itself (Chrome 66,
-    // Safari 17, Firefox 115): the entry carries no polyfill for it (issue 19: 0.25 kB of gzip
+    // Safari 17, Firefox 115): the entry carries no polyfill for it (QUAL-1: 0.25 kB of gzip
     // JavaScript on `/`).
     modulePreload: { polyfill: false },
     // package.json declares the app's modules free of import side effects (CSS aside), so a
     // feature's public entry (features/<f>/index.ts) re-exports its screens without pulling
     // them into the chunk of whoever imports the entry for one hook.
     // Everything the entry needs goes into the entry chunk, rather than into small shared
-    // chunks that each cost a request and compress worse on their own (issue 9 budget).
+    // chunks that each cost a request and compress worse on their own (QUAL-1 budget).
     rolldownOptions: {
       output: {
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], priority: 10 }] },
         // A chunk's file is its hash alone: the entry names every lazy chunk it may import, and
-        // the names made `/` 0.3 kB and `/index` 0.5 kB of gzip heavier (issue 19; the manifest
+        // the names made `/` 0.3 kB and `/index` 0.5 kB of gzip heavier (QUAL-1; the manifest
         // still maps each source to its file). With them, `/` sat 19 bytes under its 100 kB,
         // and any other chunk's new hash could tip it over.
         chunkFileNames: 'assets/[hash].js',
@@ -46,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: {
     proxy: { '/pigo-stream': `http://localhost:${apiPort}` },
   },
-  // The server's render of the first screen (src/entry-server.tsx, issue 19): one file with
+  // The server's render of the first screen (src/entry-server.tsx, PERF-2): one file with
   // React's production build and every dependency in it, so the server loads it from
   // dist/.server/ without the web app's node_modules.
   ...(isSsrBuild && {

@@ -1,8 +1,8 @@
 /**
- * The reference process of the footprint part (bench/footprint.ts, issue 24): a bare Fastify
- * server answering `GET /query` with one PostgreSQL query through `pg`. The bench compiles it
- * with esbuild and runs `node <compiled> <port> <databaseUrl>`, so no TypeScript loader sits in
- * the process it measures. Stops on SIGTERM.
+ * The reference process of the footprint part (bench/footprint.ts, LEAN-6 in docs/requirements.md):
+ * a bare Fastify server answering `GET /query` with one PostgreSQL query through `pg`. The bench
+ * compiles it with esbuild and runs `node <compiled> <port> <databaseUrl>`, so no TypeScript loader
+ * sits in the process it measures. Stops on SIGTERM.
  */
 import Fastify from 'fastify';
 import pg from 'pg';

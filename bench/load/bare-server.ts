@@ -1,5 +1,5 @@
 /**
- * The bare Fastify route the API figures are read against (issue 9): `tsx
+ * The bare Fastify route the API figures are read against (QUAL-3 in docs/requirements.md): `tsx
  * bench/load/bare-server.ts <port>` answers `GET /bare/<bytes>` with a JSON body of exactly that
  * many bytes, built once per size — no database, no validation, no hooks. Stops on SIGTERM.
  */

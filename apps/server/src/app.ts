@@ -210,8 +210,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  // Security headers (issue 9: CSP without inline script but the first screen's boot script, nosniff, Referrer-Policy, frame
-  // rules that let the player's embeds load), worked out once by helmet.
+  // Security headers (QUAL-2, QUAL-6 in docs/requirements.md: CSP without inline script but the
+  // first screen's boot script, nosniff, Referrer-Policy, frame rules that let the player's embeds
+  // load), worked out once by helmet.
   addSecurityHeaders(
     app,
     {
@@ -226,7 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
             ANILIST_IMAGE_ORIGIN,
           ],
           // The inline script of pages with a server-rendered first screen, by its hash alone
-          // (modules/web/first-screen.ts, issue 19).
+          // (modules/web/first-screen.ts, PERF-1).
           'script-src': ["'self'", BOOT_SCRIPT_SOURCE],
           'frame-src': ['*'],
           'media-src': ["'self'", 'https:', 'blob:'],
@@ -252,7 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   // Identity first: it decorates the app with `identity`, which user-call guards read.
-  // What several servers must agree on: shared through Redis when REDIS_URL is set (issue 16).
+  // What several servers must agree on: shared through Redis when REDIS_URL is set (SCALE-1).
   const bus = createClusterBus({ redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', () => bus.close());
   await app.register(identityPlugin, {

@@ -1,8 +1,8 @@
 /**
- * `pigo`, the operator's command line (`npm run pigo -- <command>`). Each command is built by
- * its own factory and added in `buildProgram`: `import` loads the public dumps into the
- * catalogue of the configured database (DATA_DIR / DATABASE_URL); `backup`, `restore` and
- * `export-user` keep the data (issue 15, modules/backup; `export-user` and `import-user` are
+ * `pigo`, the operator's command line (`npm run pigo -- <command>`). Each command is built by its
+ * own factory and added in `buildProgram`: `import` loads the public dumps into the catalogue of
+ * the configured database (DATA_DIR / DATABASE_URL); `backup`, `restore` and `export-user` keep the
+ * data (OPS-5, OPS-6 in docs/requirements.md, modules/backup; `export-user` and `import-user` are
  * modules/transfer's).
  *
  * On the embedded database every command takes the DATA_DIR lock before opening it, so it
@@ -44,7 +44,7 @@ import {
  * import into a directory a running server holds stops at once with the lock's message; on
  * PostgreSQL one import runs at a time (an advisory lock; a second stops at once). With
  * REDIS_URL, running servers are then told the catalogue changed, so their kept catalogue
- * answers go at once (issue 16).
+ * answers go at once (SCALE-2, SCALE-4).
  */
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -57,7 +57,7 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
       if (config.redisUrl) await announceCatalogueChange(config.redisUrl);
     }
   };
-  // On PostgreSQL several processes could import at once: one at a time (issue 16).
+  // On PostgreSQL several processes could import at once: one at a time (SCALE-4).
   if (!config.databaseUrl) return run();
   try {
     return await withJobLock(config.databaseUrl, 'pigo import', run);

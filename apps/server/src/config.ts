@@ -72,15 +72,18 @@ export interface Config {
   /** Longest an upstream call (TMDB, AniList) may take in all, retries included, in ms. */
   upstreamTimeoutMs: number;
   /**
-   * What the process's caches keep at most, in bytes (issue 24): each of the two answer caches,
-   * catalogue answers and users' own answers (RESPONSE_CACHE_MB, default 16 MB each; 0 turns
-   * them off), the in-process tier of the upstream answer cache (UPSTREAM_CACHE_MB,
+   * What the process's caches keep at most, in bytes (LEAN-3 in docs/requirements.md): each of the
+   * two answer caches, catalogue answers and users' own answers (RESPONSE_CACHE_MB, default 16 MB
+   * each; 0 turns them off), the in-process tier of the upstream answer cache (UPSTREAM_CACHE_MB,
    * default 32 MB), and the embedded database's shared buffers in MB, all resident
    * (EMBEDDED_DB_BUFFERS_MB, default 16).
    */
   memory: { responseCacheBytes: number; upstreamCacheBytes: number; embeddedBuffersMb: number };
   logLevel: string;
-  /** Sidebar links (decisions.md): the chat channel and the source repository; hidden when unset. */
+  /**
+   * Sidebar links (DEC-7 in docs/decisions.md): the chat channel and the source repository; hidden
+   * when unset.
+   */
   links: { chatUrl: string | null; sourceUrl: string | null };
   /** Trust X-Forwarded-* (client IP for rate limits) only behind a proxy that sets them. */
   trustProxy: boolean;
@@ -96,7 +99,7 @@ export interface Config {
   releasesFile: string | undefined;
 }
 
-/** Identity settings (spec sections 4 and 5; decisions.md). */
+/** Identity settings (AUTH-7..17, VALID-1..12; DEC-8). */
 export interface IdentityConfig {
   /** AUTH_SECRET; when undefined one is generated into DATA_DIR (or memory). */
   secret: string | undefined;

@@ -1,9 +1,9 @@
 /**
- * The exclusive lock on DATA_DIR that keeps a second process off the embedded database
- * (issue 15). It is a directory `DATA_DIR/pigostream.lock` held by `proper-lockfile` (its mtime
- * is refreshed while held, and a lock left by a crashed process on another machine or container
- * goes stale after {@link LOCK_STALE_MS}). Beside it, `DATA_DIR/pigostream.pid` names the holder
- * (pid, host, command, control socket): a holder on this host whose pid is gone (kill -9) is
+ * The exclusive lock on DATA_DIR that keeps a second process off the embedded database (OPS-1 in
+ * docs/requirements.md). It is a directory `DATA_DIR/pigostream.lock` held by `proper-lockfile`
+ * (its mtime is refreshed while held, and a lock left by a crashed process on another machine or
+ * container goes stale after {@link LOCK_STALE_MS}). Beside it, `DATA_DIR/pigostream.pid` names the
+ * holder (pid, host, command, control socket): a holder on this host whose pid is gone (kill -9) is
  * recovered at once.
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
- * Start-up checks of the data directory (DATA_DIR, issue 15) that name what is wrong in one
- * line, and its free space. The lock that keeps a second process off the embedded database is
- * data-dir-lock.ts.
+ * Start-up checks of the data directory (DATA_DIR, OPS-2 in docs/requirements.md) that name what is
+ * wrong in one line, and its free space. The lock that keeps a second process off the embedded
+ * database is data-dir-lock.ts.
  */
 import {
   existsSync,

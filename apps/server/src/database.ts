@@ -1,6 +1,6 @@
 /**
- * Opens the application's database from configuration: PostgreSQL at DATABASE_URL, or PGlite
- * under `DATA_DIR/pglite` with EMBEDDED_DB_BUFFERS_MB of shared buffers (issue 24).
+ * Opens the application's database from configuration: PostgreSQL at DATABASE_URL, or PGlite under
+ * `DATA_DIR/pglite` with EMBEDDED_DB_BUFFERS_MB of shared buffers (LEAN-2 in docs/requirements.md).
  * @throws what openDatabase throws (unreachable server, failed migration).
  */
 import path from 'node:path';

@@ -8,7 +8,7 @@
  * releases the lock).
  *
  * A start-up failure prints one line naming the cause to stderr and exits 1; the stack trace
- * follows only with LOG_LEVEL=debug (issue 15).
+ * follows only with LOG_LEVEL=debug (OPS-2 in docs/requirements.md).
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';

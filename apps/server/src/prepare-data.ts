@@ -1,9 +1,9 @@
 /**
- * A new server's first start on a fresh embedded DATA_DIR (issue 24): creating the database,
- * applying the migrations and writing the starter catalogue grow the embedded database's WASM
- * memory, which is never given back, to about 30 MB more than a server that opens a ready
- * database keeps. That work runs in a child process (this server's own entry, told by
- * {@link PREPARE_ENV}) that exits after; the server then opens the ready database.
+ * A new server's first start on a fresh embedded DATA_DIR (LEAN-5 in docs/requirements.md):
+ * creating the database, applying the migrations and writing the starter catalogue grow the
+ * embedded database's WASM memory, which is never given back, to about 30 MB more than a server
+ * that opens a ready database keeps. That work runs in a child process (this server's own entry,
+ * told by {@link PREPARE_ENV}) that exits after; the server then opens the ready database.
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * One line for an error that stopped the server or the CLI from starting (issue 15): what is
- * wrong and what to do, without a stack trace.
+ * One line for an error that stopped the server or the CLI from starting (OPS-2 in
+ * docs/requirements.md): what is wrong and what to do, without a stack trace.
  */
 import { StartupError } from './data-dir.ts';
 

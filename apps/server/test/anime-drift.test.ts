@@ -1,8 +1,8 @@
 /**
- * The anime-info call on the live source when AniList's answers drift (issue 17): every variant
- * of the stand-in answers 200 with the readable fields filled and the unreadable ones null, the
- * web app's parse and relation graph list the entries, and each dropped field is logged once
- * per AniList call.
+ * The anime-info call on the live source when AniList's answers drift (LIVE-2, LIVE-4 in
+ * docs/requirements.md): every variant of the stand-in answers 200 with the readable fields filled
+ * and the unreadable ones null, the web app's parse and relation graph list the entries, and each
+ * dropped field is logged once per AniList call.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The anime-info call (spec section 7, 'POST /playground/anime-info'): the app's own GraphQL
- * query answered from the starter catalogue (local source) and forwarded to an AniList stand-in
- * (live source), on the embedded database and on PostgreSQL (TEST_DB).
+ * The anime-info call (API-ANIME-1 in docs/requirements.md, 'POST /playground/anime-info'): the
+ * app's own GraphQL query answered from the starter catalogue (local source) and forwarded to an
+ * AniList stand-in (live source), on the embedded database and on PostgreSQL (TEST_DB).
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

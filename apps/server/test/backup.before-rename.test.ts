@@ -1,10 +1,10 @@
 /**
  * Migration 0007 renamed every TMDB title id column to `tmdb_id` (credits.title_id,
  * seasons.show_id, episodes.show_id, title_providers.title_id, watch_history.media_id,
- * my_list.media_id, watch_events.item_id; issue 18). On a database made by the migrations
- * before it, with rows in every renamed table: the migration applies and keeps every row, and
- * a backup taken before it restores into the current schema with the ids under `tmdb_id`. On
- * the embedded database and on PostgreSQL (TEST_DB).
+ * my_list.media_id, watch_events.item_id; ARCH-14 in docs/architecture.md). On a database made by
+ * the migrations before it, with rows in every renamed table: the migration applies and keeps every
+ * row, and a backup taken before it restores into the current schema with the ids under `tmdb_id`.
+ * On the embedded database and on PostgreSQL (TEST_DB).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
 /**
- * The `pigo` commands against a DATA_DIR a running server holds (issue 15), as real processes:
- * `import` and `restore` are refused with the lock's one line while the server keeps serving;
- * `backup` and `export-user` go through the server's local-only control socket (mode 0600,
- * nothing else answered).
+ * The `pigo` commands against a DATA_DIR a running server holds (OPS-1, OPS-5 in
+ * docs/requirements.md), as real processes: `import` and `restore` are refused with the lock's one
+ * line while the server keeps serving; `backup` and `export-user` go through the server's
+ * local-only control socket (mode 0600, nothing else answered).
  *
  * Only the server-pglite project runs this file (vitest.config.ts): PostgreSQL has no lock.
  */
@@ -138,7 +138,7 @@ describe('commands against the DATA_DIR a running server holds', () => {
     expect((JSON.parse(readFileSync(file, 'utf8')) as UserExport).account.email).toBe(user.email);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    // Another service's format, through the control socket too (issue 21).
+    // Another service's format, through the control socket too (TRANSFER-1, TRANSFER-6).
     const trakt = await runCli(['export-user', user.email, '--format', 'trakt'], serverDirEnv());
     expect(trakt.code, trakt.stderr).toBe(0);
     expect(JSON.parse(trakt.stdout)).toMatchObject({

@@ -1,8 +1,8 @@
 /**
- * Moving to PostgreSQL (issue 15): a backup of the embedded database, made by `pigo backup`
- * on a stopped DATA_DIR, restores with `pigo restore` into a fresh PostgreSQL database with
- * every table equal row for row (timestamps, jsonb, dates, reals, identity ids), and the app
- * on PostgreSQL then serves the users, their lists and search.
+ * Moving to PostgreSQL (OPS-6 in docs/requirements.md): a backup of the embedded database, made by
+ * `pigo backup` on a stopped DATA_DIR, restores with `pigo restore` into a fresh PostgreSQL
+ * database with every table equal row for row (timestamps, jsonb, dates, reals, identity ids), and
+ * the app on PostgreSQL then serves the users, their lists and search.
  *
  * Only the server-postgres project runs this file (vitest.config.ts).
  */

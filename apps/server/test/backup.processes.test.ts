@@ -1,10 +1,10 @@
 /**
- * Backup and restore as an operator runs them (issue 15), each with real processes: a server
- * (`node --import tsx apps/server/src/main.ts`) serving 20 clients who keep saving to My List
- * over HTTP, and `pigo backup FILE` run meanwhile as its own process. On the embedded database
- * the server holds DATA_DIR, so the CLI asks it through the control socket; on PostgreSQL
- * (TEST_DB=postgres) it connects to DATABASE_URL itself. `pigo restore FILE` then fills a fresh
- * DATA_DIR (or a fresh database), which must hold every save acknowledged before the backup
+ * Backup and restore as an operator runs them (OPS-5, OPS-6 in docs/requirements.md), each with
+ * real processes: a server (`node --import tsx apps/server/src/main.ts`) serving 20 clients who
+ * keep saving to My List over HTTP, and `pigo backup FILE` run meanwhile as its own process. On the
+ * embedded database the server holds DATA_DIR, so the CLI asks it through the control socket; on
+ * PostgreSQL (TEST_DB=postgres) it connects to DATABASE_URL itself. `pigo restore FILE` then fills
+ * a fresh DATA_DIR (or a fresh database), which must hold every save acknowledged before the backup
  * began, and a server started on it serves the users their lists and search.
  * backup.commands.embedded.test.ts covers the other commands against a held DATA_DIR.
  */

@@ -1,11 +1,11 @@
 /**
- * Backup and restore in process (issue 15), on the embedded database and on PostgreSQL
- * (TEST_DB): a backup taken while 20 clients save to My List holds every save acknowledged
- * before it began, and restores into a fresh database that the app then serves (lists,
- * search through the trigram index, new rows past the restored ids). A restore refuses a
- * database with user data unless forced, refuses a damaged, cut or newer file, or one holding a
- * time no client can read (ROB-2 of docs/robustness.md: naming its line), with one line and
- * changes nothing, and fills an older backup's missing columns with their defaults.
+ * Backup and restore in process (OPS-5, OPS-6 in docs/requirements.md), on the embedded database
+ * and on PostgreSQL (TEST_DB): a backup taken while 20 clients save to My List holds every save
+ * acknowledged before it began, and restores into a fresh database that the app then serves (lists,
+ * search through the trigram index, new rows past the restored ids). A restore refuses a database
+ * with user data unless forced, refuses a damaged, cut or newer file, or one holding a time no
+ * client can read (ROB-2 of docs/robustness.md: naming its line), with one line and changes
+ * nothing, and fills an older backup's missing columns with their defaults.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

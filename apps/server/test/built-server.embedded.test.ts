@@ -1,10 +1,10 @@
 /**
- * The compiled server (issue 24): `apps/server/build.ts` bundles main.ts and cli.ts, and the
- * bundles find what the sources find beside themselves (the migrations of packages/db, the
- * starter catalogue), carry their packages but those that read files of their own or load
- * native code (build.ts), and map stack traces to the .ts files. A fresh DATA_DIR is prepared
- * by a child process that is gone once the server is ready.
- * Embedded database only: what is tested is file lookup, which does not depend on the database.
+ * The compiled server (LEAN-1 in docs/requirements.md): `apps/server/build.ts` bundles main.ts and
+ * cli.ts, and the bundles find what the sources find beside themselves (the migrations of
+ * packages/db, the starter catalogue), carry their packages but those that read files of their own
+ * or load native code (build.ts), and map stack traces to the .ts files. A fresh DATA_DIR is
+ * prepared by a child process that is gone once the server is ready. Embedded database only: what
+ * is tested is file lookup, which does not depend on the database.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

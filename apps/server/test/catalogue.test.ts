@@ -1,6 +1,6 @@
 /**
- * Catalogue calls (spec section 7) against the starter catalogue, on the embedded database and
- * on PostgreSQL (TEST_DB). What is asserted is what the app receives.
+ * Catalogue calls (API-CAT-1..7 in docs/requirements.md) against the starter catalogue, on the
+ * embedded database and on PostgreSQL (TEST_DB). What is asserted is what the app receives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -205,7 +205,7 @@ describe('details, trailer, seasons', () => {
 });
 
 describe('providers, images, health, docs', () => {
-  it('lists the 12 providers of spec section 9 with drawn logos', async () => {
+  it('lists the 12 providers of LIMIT-18 with drawn logos', async () => {
     const res = await get('/providers');
     const list = res.body as {
       id: number;

@@ -1,13 +1,13 @@
 /**
- * Two server processes on one PostgreSQL database and one Redis (issue 16): what one server
- * does, the other knows at once. A My List save on A is in B's very next fetch although B had
- * just kept that answer (read-your-writes through the user's write generation in Redis); a
- * write on A drops B's kept catalogue answers within 1 s (pub/sub); a sign-out on A refuses the
- * cookie on B within 1 s; 15 wrong passwords spread over A and B meet the limit as one; a
- * `pigo import` shows in B's catalogue answers within 1 s, and only one import runs at a time;
- * a media-library rescan triggered on both walks MEDIA_DIR once; `/health/ready` reports Redis. With
- * Redis stopped mid-run both keep answering on their own (attempts counted in the database),
- * and share again once it is back.
+ * Two server processes on one PostgreSQL database and one Redis (SCALE-1, SCALE-7 in
+ * docs/requirements.md): what one server does, the other knows at once. A My List save on A is in
+ * B's very next fetch although B had just kept that answer (read-your-writes through the user's
+ * write generation in Redis); a write on A drops B's kept catalogue answers within 1 s (pub/sub); a
+ * sign-out on A refuses the cookie on B within 1 s; 15 wrong passwords spread over A and B meet the
+ * limit as one; a `pigo import` shows in B's catalogue answers within 1 s, and only one import runs
+ * at a time; a media-library rescan triggered on both walks MEDIA_DIR once; `/health/ready` reports
+ * Redis. With Redis stopped mid-run both keep answering on their own (attempts counted in the
+ * database), and share again once it is back.
  *
  * The test runs its own redis-server (Debian's package) so it can stop it. Only the
  * server-postgres project runs this file (vitest.config.ts).

@@ -1,9 +1,9 @@
 /**
- * A crash loses nothing acknowledged (issue 15: "kill -9 during 50 concurrent writers lost
- * nothing on either database: keep it that way"). A real server process takes My List saves
- * from 50 concurrent writers for three users, is killed with SIGKILL mid-stream, and starts
- * again on the same DATA_DIR (the embedded database's lock is recovered) or DATABASE_URL:
- * every save that was answered 200 before the kill is in the user's My List.
+ * A crash loses nothing acknowledged (OPS-8 in docs/requirements.md: "kill -9 during 50 concurrent
+ * writers lost nothing on either database: keep it that way"). A real server process takes My List
+ * saves from 50 concurrent writers for three users, is killed with SIGKILL mid-stream, and starts
+ * again on the same DATA_DIR (the embedded database's lock is recovered) or DATABASE_URL: every
+ * save that was answered 200 before the kill is in the user's My List.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Cross-origin writes are refused on the server (issue 14), sent over a socket with a valid
+ * Cross-origin writes are refused on the server (ADDR-2), sent over a socket with a valid
  * session cookie as a page on another site would send them: every state-changing product route
  * (My List, watch history, search history, recommender, /auth/users, the media rescan) and the
  * identity calls answer 403 for a foreign `Origin`, `Origin: null`, a doubled Origin header,

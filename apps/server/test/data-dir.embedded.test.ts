@@ -1,10 +1,10 @@
 /**
- * One owner for the embedded database, and start-up failures an operator can act on (issue 15),
- * with real server processes: a second server on a held DATA_DIR exits 1 with one line naming
- * the directory, the holder's pid and what to do, while the first keeps serving; after kill -9
- * of the holder the next start recovers the lock and the data; a read-only, an uncreatable, a
- * file-blocked and a too-small DATA_DIR each give their one line and exit 1, with a stack trace
- * only under LOG_LEVEL=debug.
+ * One owner for the embedded database, and start-up failures an operator can act on (OPS-1, OPS-2
+ * in docs/requirements.md), with real server processes: a second server on a held DATA_DIR exits 1
+ * with one line naming the directory, the holder's pid and what to do, while the first keeps
+ * serving; after kill -9 of the holder the next start recovers the lock and the data; a read-only,
+ * an uncreatable, a file-blocked and a too-small DATA_DIR each give their one line and exit 1, with
+ * a stack trace only under LOG_LEVEL=debug.
  *
  * Only the server-pglite project runs this file (vitest.config.ts): it is about the embedded
  * database, which PostgreSQL deployments do not use.

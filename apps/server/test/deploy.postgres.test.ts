@@ -1,10 +1,10 @@
 /**
- * The recipe of docs/deploy.md, run (issue 16): Debian's nginx with the repository's
- * deploy/nginx/pigostream.conf (ports filled in) in front of two server processes on one
- * PostgreSQL database and one Redis, with PUBLIC_URL set to the proxy and TRUST_PROXY=true. A
- * user signs up and verifies through the proxy, saves to My List and reads it back many times
- * while nginx spreads the calls over both servers; attempt limits count the client's own
- * address (X-Forwarded-For), not the proxy's; with one server stopped the site still answers.
+ * The recipe of docs/deploy.md, run (SCALE-7 in docs/requirements.md): Debian's nginx with the
+ * repository's deploy/nginx/pigostream.conf (ports filled in) in front of two server processes on
+ * one PostgreSQL database and one Redis, with PUBLIC_URL set to the proxy and TRUST_PROXY=true. A
+ * user signs up and verifies through the proxy, saves to My List and reads it back many times while
+ * nginx spreads the calls over both servers; attempt limits count the client's own address
+ * (X-Forwarded-For), not the proxy's; with one server stopped the site still answers.
  *
  * nginx comes from Debian's nginx-light (.ci/run installs it). Only the server-postgres project
  * runs this file (vitest.config.ts).

@@ -1,9 +1,9 @@
 /**
- * A full disk under the embedded database (issue 15), with a real server process on a small
- * tmpfs: readiness answers 503 naming the database and the mail outbox; a save answers 503
- * with a message and keeps nothing; sign-up answers 200 saying the mail is delayed; once space
- * is freed the kept mail goes out, readiness is 200 again, and after a restart every save that
- * was acknowledged is there.
+ * A full disk under the embedded database (OPS-4, OPS-8 in docs/requirements.md), with a real
+ * server process on a small tmpfs: readiness answers 503 naming the database and the mail outbox; a
+ * save answers 503 with a message and keeps nothing; sign-up answers 200 saying the mail is
+ * delayed; once space is freed the kept mail goes out, readiness is 200 again, and after a restart
+ * every save that was acknowledged is there.
  *
  * Only the server-pglite project runs this file (vitest.config.ts). mail-outbox.test.ts covers
  * the mail part on both databases.

@@ -1,6 +1,6 @@
 /**
- * The embedded database's memory settings (issue 24): its shared buffers come from
- * EMBEDDED_DB_BUFFERS_MB (default 16 MB, not initdb's 128 MB, all of which PGlite keeps
+ * The embedded database's memory settings (LEAN-2 in docs/requirements.md): its shared buffers come
+ * from EMBEDDED_DB_BUFFERS_MB (default 16 MB, not initdb's 128 MB, all of which PGlite keeps
  * resident), on a database created fresh (in a child process) and on one opened again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

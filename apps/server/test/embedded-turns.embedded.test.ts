@@ -1,8 +1,8 @@
 /**
- * The embedded database runs statements in this thread (issue 14). While a queue of statements
- * waits, the event loop still gets turns, so the server accepts a new visitor's connection and
- * answers it before the queue is through, instead of after it (at 100 connections that wait was
- * seconds, and autocannon's saves timed out).
+ * The embedded database runs statements in this thread (PERF-7 in docs/requirements.md). While a
+ * queue of statements waits, the event loop still gets turns, so the server accepts a new visitor's
+ * connection and answers it before the queue is through, instead of after it (at 100 connections
+ * that wait was seconds, and autocannon's saves timed out).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

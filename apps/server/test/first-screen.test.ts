@@ -1,10 +1,11 @@
 /**
- * The first screen rendered by the server (issue 19; modules/web/first-screen.ts): with a web
- * build that has a server entry, a verified visitor's Home and play page arrive rendered, inert,
- * with the boot script the Content-Security-Policy allows by its hash and no module script or
- * preload in `<head>`; everyone else, and every failure of the render, gets the page as before.
- * The server entry here is a stand-in module that echoes what it was given (the real one is
- * apps/web's, tested in the browser by apps/web/e2e/first-screen.spec.ts).
+ * The first screen rendered by the server (PERF-2 in docs/requirements.md;
+ * modules/web/first-screen.ts): with a web build that has a server entry, a verified visitor's Home
+ * and play page arrive rendered, inert, with the boot script the Content-Security-Policy allows by
+ * its hash and no module script or preload in `<head>`; everyone else, and every failure of the
+ * render, gets the page as before. The server entry here is a stand-in module that echoes what it
+ * was given (the real one is apps/web's, tested in the browser by
+ * apps/web/e2e/first-screen.spec.ts).
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +79,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the first screen in the page (issue 19)', () => {
+describe('the first screen in the page', () => {
   it('renders Home for a verified visitor: inert, titled, with the boot script and no module script or preloads in <head>', async () => {
     const res = await t.app.inject({ url: '/index', headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(200);

@@ -1,12 +1,12 @@
 /**
- * Hostile input (issue 9): property-based requests (fast-check, fixed seed, bounded runs) to
- * every route under /pigo-stream — generated JSON bodies, query strings and path parameters,
- * raw bodies that are not JSON, signed out and signed in. Every answer is below 500; every
- * refused call (4xx) answers JSON with a string message (`error`, or the identity server's
- * `message`); and a refused call leaves the signed-in user's data (My List, watch history,
- * search history, watch events) exactly as it was.
+ * Hostile input (QUAL-5 in docs/requirements.md): property-based requests (fast-check, fixed seed,
+ * bounded runs) to every route under /pigo-stream — generated JSON bodies, query strings and path
+ * parameters, raw bodies that are not JSON, signed out and signed in. Every answer is below 500;
+ * every refused call (4xx) answers JSON with a string message (`error`, or the identity server's
+ * `message`); and a refused call leaves the signed-in user's data (My List, watch history, search
+ * history, watch events) exactly as it was.
  *
- * Issue 14 adds four shapes, on every route: the path spelled another way (dot segments, `%2e`,
+ * SEC-1 adds four shapes, on every route: the path spelled another way (dot segments, `%2e`,
  * doubled slashes, encoded separators, bad escapes, control characters; sent over a socket, as
  * `app.inject` would resolve them) answers 400 'Invalid request path.'; JSON nested deeper than
  * 32 levels and NUL characters anywhere in a body answer 400; a write from a foreign origin
@@ -394,7 +394,7 @@ function hostilePath(route: RouteSpec): fc.Arbitrary<string> {
     });
 }
 
-describe('hostile input: another spelling of the path (issue 14)', () => {
+describe('hostile input: another spelling of the path (SEC-1)', () => {
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: 400 Invalid request path., no change to the user data',
     async (_name, route) => {
@@ -466,7 +466,7 @@ describe.each([
     (route: RouteSpec) =>
       bodyWithNul(route.body ?? []).map((json) => ({ raw: JSON.stringify(json) })),
   ],
-] as const)('hostile input: a body with %s (issue 14)', (_label, bodyFor) => {
+] as const)('hostile input: a body with %s (SEC-1)', (_label, bodyFor) => {
   it.each(WRITE_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: 400 with a JSON message, no change to the user data',
     async (_name, route) => {
@@ -515,7 +515,7 @@ const foreignHeaders = fc.constantFrom<Record<string, string>>(
   { referer: 'http://localhost:3001/index', 'sec-fetch-site': 'same-origin' },
 );
 
-describe('hostile input: a write from another origin (issue 14)', () => {
+describe('hostile input: a write from another origin (SEC-1)', () => {
   it.each(WRITE_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: 403 with the refusal, no change to the user data',
     async (_name, route) => {

@@ -1,9 +1,10 @@
 /**
- * Accounts cannot be enumerated (issue 14): sign-up with a taken address answers exactly like
- * sign-up with a new one (same status, same body shape, no cookie), in every spelling that
- * reaches the call, and the address's owner gets a mail saying someone tried; the attempt does
- * not touch the account. A password-reset request answers before its mail is sent (the test's
- * SMTP server holds the message until the answer is in), and answers an unknown address alike.
+ * Accounts cannot be enumerated (SEC-2, SEC-5 in docs/requirements.md): sign-up with a taken
+ * address answers exactly like sign-up with a new one (same status, same body shape, no cookie), in
+ * every spelling that reaches the call, and the address's owner gets a mail saying someone tried;
+ * the attempt does not touch the account. A password-reset request answers before its mail is sent
+ * (the test's SMTP server holds the message until the answer is in), and answers an unknown address
+ * alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

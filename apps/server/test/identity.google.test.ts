@@ -1,7 +1,7 @@
 /**
- * Google sign-in end to end (spec sections 1 and 4) against a local OpenID Connect provider:
- * the app asks for the authorization URL, the "browser" signs in and consents at the provider,
- * the provider redirects back to the identity callback, and the user is signed in with a
+ * Google sign-in end to end (PROD-4, AUTH-4 in docs/requirements.md) against a local OpenID Connect
+ * provider: the app asks for the authorization URL, the "browser" signs in and consents at the
+ * provider, the provider redirects back to the identity callback, and the user is signed in with a
  * verified e-mail.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

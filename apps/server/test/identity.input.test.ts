@@ -1,9 +1,9 @@
 /**
- * Input limits of issue 14, over a socket: display names are 1-64 characters after trimming
- * with no control characters (sign-up and update-user, in every spelling of the call); a
- * password of only spaces is refused (sign-up, reset, change); a used reset token ends every
- * other one of the user's; deep or broken JSON and NUL characters answer 400, never 500, and
- * change nothing.
+ * Input limits of SEC-1, SEC-7 in docs/requirements.md, over a socket: display names are 1-64
+ * characters after trimming with no control characters (sign-up and update-user, in every spelling
+ * of the call); a password of only spaces is refused (sign-up, reset, change); a used reset token
+ * ends every other one of the user's; deep or broken JSON and NUL characters answer 400, never 500,
+ * and change nothing.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

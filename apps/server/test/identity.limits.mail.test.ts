@@ -1,8 +1,8 @@
 /**
- * Attempt limits on the identity calls that send mail (issue 14), counted in mails delivered
- * to a real SMTP server: sign-up, request-password-reset and send-verification-email allow 5
- * attempts per address a minute, whatever the spelling of the call or the case of the address;
- * spellings with dot segments are refused with 400 and send nothing.
+ * Attempt limits on the identity calls that send mail (SEC-2 in docs/requirements.md), counted in
+ * mails delivered to a real SMTP server: sign-up, request-password-reset and
+ * send-verification-email allow 5 attempts per address a minute, whatever the spelling of the call
+ * or the case of the address; spellings with dot segments are refused with 400 and send nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,11 +1,11 @@
 /**
- * Attempt limits on the identity calls that take a secret (issue 14), sent over a socket in
- * every spelling of the call and with the subject in varying case, each attempt from its own
- * address so only the per-subject counter can stop them: sign-in 10 per address,
- * reset-password 5 per token (and 20 per IP), change-password 10 per signed-in user,
- * change-email 5 per new address. Spellings with dot segments are refused before any of this
- * (400 INVALID_PATH) and never get through. The counters survive a restart of the server.
- * The mail calls' limits are in identity.limits.mail.test.ts.
+ * Attempt limits on the identity calls that take a secret (SEC-2 in docs/requirements.md), sent
+ * over a socket in every spelling of the call and with the subject in varying case, each attempt
+ * from its own address so only the per-subject counter can stop them: sign-in 10 per address,
+ * reset-password 5 per token (and 20 per IP), change-password 10 per signed-in user, change-email 5
+ * per new address. Spellings with dot segments are refused before any of this (400 INVALID_PATH)
+ * and never get through. The counters survive a restart of the server. The mail calls' limits are
+ * in identity.limits.mail.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

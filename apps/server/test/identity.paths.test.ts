@@ -1,10 +1,10 @@
 /**
- * One reading of the request path (issue 14), sent over a socket exactly as spelled: the
- * sign-up e-mail domain rule holds in every spelling (a dot spelling is refused with 400
- * INVALID_PATH before any rule, plain and mixed-case ones get the rule's own 400), and no
+ * One reading of the request path (SEC-1 in docs/requirements.md), sent over a socket exactly as
+ * spelled: the sign-up e-mail domain rule holds in every spelling (a dot spelling is refused with
+ * 400 INVALID_PATH before any rule, plain and mixed-case ones get the rule's own 400), and no
  * spelling makes an account or sends mail. Paths with dot segments, doubled slashes, encoded
- * separators, bad escapes or control characters answer 400 anywhere under /pigo-stream; odd
- * image names answer 4xx, never 500.
+ * separators, bad escapes or control characters answer 400 anywhere under /pigo-stream; odd image
+ * names answer 4xx, never 500.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Password reset end to end over SMTP (spec section 8), secure cookies behind an https
- * PUBLIC_URL, and mail and secrets without SMTP: the outbox folder (and its log line with the
+ * Password reset end to end over SMTP (ERR-15 in docs/requirements.md), secure cookies behind an
+ * https PUBLIC_URL, and mail and secrets without SMTP: the outbox folder (and its log line with the
  * link), the in-memory outbox, and the generated AUTH_SECRET file.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * Server-side identity rules (spec section 5, agreed identity API): sign-up e-mail format and
- * domain, username, password minimum; attempt limits per address and per IP; resending the
- * verification mail.
+ * Server-side identity rules (VALID-1..12 in docs/requirements.md, agreed identity API): sign-up
+ * e-mail format and domain, username, password minimum; attempt limits per address and per IP;
+ * resending the verification mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,8 +1,8 @@
 /**
- * Identity over a real SMTP server (spec sections 4-6, agreed identity API): sign-up sends the
- * verification mail and gives no session (issue 14), its link verifies and signs in; an
- * unverified user signs in with the password; product calls need a verified session and the
- * caller's own uid; /auth/me; display name; sign-out; cookies; stored password hashes.
+ * Identity over a real SMTP server (AUTH-7..17 in docs/requirements.md-6, agreed identity API):
+ * sign-up sends the verification mail and gives no session (SEC-3, SEC-5), its link verifies and
+ * signs in; an unverified user signs in with the password; product calls need a verified session
+ * and the caller's own uid; /auth/me; display name; sign-out; cookies; stored password hashes.
  */
 import { scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -106,7 +106,7 @@ describe('sign-up and e-mail verification', () => {
     expect(again.lastSignInTime).not.toBe(again.creationTime);
   });
 
-  it('answers /auth/me with the spec 3 user; a first sign-in has creationTime = lastSignInTime', async () => {
+  it('answers /auth/me with the user of DATA-1; a first sign-in has creationTime = lastSignInTime', async () => {
     const { client, uid } = await signedUp('Cleo', 'Cleo@Yahoo.com');
     const me = await client.get(`${API}/auth/me`);
     expect(me.statusCode).toBe(200);

@@ -1,9 +1,10 @@
 /**
- * `GET /pigo-stream/images/{size}/{path}` (spec 7; issue 17) at every size the web app asks
- * for: its spec 7 `src` sizes and its srcset candidates (apps/web/src/lib/images.ts
- * `SRCSET_SIZES`). A TMDB path is redirected to IMAGE_BASE_URL at that size, a drawn-art path is
- * drawn at it; unknown sizes and paths that could leave the size folder answer 400 and redirect
- * nowhere. The latter go over a socket: `app.inject` would resolve `..` and `%2e%2e` first.
+ * `GET /pigo-stream/images/{size}/{path}` (API-IMG-1 in docs/requirements.md; LIVE-5) at every size
+ * the web app asks for: its API-IMG-1 `src` sizes and its srcset candidates
+ * (apps/web/src/lib/images.ts `SRCSET_SIZES`). A TMDB path is redirected to IMAGE_BASE_URL at that
+ * size, a drawn-art path is drawn at it; unknown sizes and paths that could leave the size folder
+ * answer 400 and redirect nowhere. The latter go over a socket: `app.inject` would resolve `..` and
+ * `%2e%2e` first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -11,7 +12,9 @@ import { listenOnLoopback, rawRequest } from './helpers/raw-http.ts';
 
 const IMAGE_BASE_URL = 'https://images.example.test/t/p';
 
-/** The sizes the web app asks for, per kind of image: spec 7's `src` size first, then srcset's. */
+/**
+ * The sizes the web app asks for, per kind of image: API-IMG-1's `src` size first, then srcset's.
+ */
 const WEB_SIZES = {
   poster: ['w500', 'w185', 'w342', 'w780'],
   backdrop: ['w1280', 'original', 'w300', 'w780'],

@@ -1,8 +1,8 @@
 /**
- * Every library call (watch history, My List, in-list check, search history) refuses what it
- * must (spec sections 5, 6, 8; decisions.md): 401 without a verified session, 403 when the call
- * names another user, 4xx `{ error }` for missing or mistyped fields, bad limits, non-JSON or
- * oversized bodies. Never a 500, and nothing is written.
+ * Every library call (watch history, My List, in-list check, search history) refuses what it must
+ * (VALID-6, VALID-12, ROLE-2, ERR-1 in docs/requirements.md; DEC-10 in docs/decisions.md): 401
+ * without a verified session, 403 when the call names another user, 4xx `{ error }` for missing or
+ * mistyped fields, bad limits, non-JSON or oversized bodies. Never a 500, and nothing is written.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Search history (spec sections 3, 5, 7): a query is saved trimmed and only when it differs from
- * the latest saved one (also under concurrent saves), answered newest first and capped, and
- * removed by id only from its owner's history.
+ * Search history (DATA-9, VALID-6, API-GEN-1 in docs/requirements.md): a query is saved trimmed and
+ * only when it differs from the latest saved one (also under concurrent saves), answered newest
+ * first and capped, and removed by id only from its owner's history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_HISTORY_CAP } from '@pigostream/contracts';

@@ -1,8 +1,8 @@
 /**
- * Watch history and My List over the real app and database (spec section 3, section 4 'History
- * and list pages', section 7): saves are idempotent, lists are newest first, split into movies
- * and shows and bounded by their limits, removals of absent titles answer 404 and change
- * nothing, and the in-list check tells movie and tv ids apart.
+ * Watch history and My List over the real app and database (DATA-2, DATA-3, LISTS-7 in
+ * docs/requirements.md 'History and list pages', API-LIST-4): saves are idempotent, lists are
+ * newest first, split into movies and shows and bounded by their limits, removals of absent titles
+ * answer 404 and change nothing, and the in-list check tells movie and tv ids apart.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Mail that could not be sent is kept and retried (issue 15), on both databases, with a real
- * SMTP server that is down and then comes back at the same address: the message waits in the
- * `mail_outbox` table, readiness answers 503 naming mail, the mailing calls answer
- * `mailDelayed: true` (alike for an address with and without an account), the kept mail
+ * Mail that could not be sent is kept and retried (OPS-4 in docs/requirements.md), on both
+ * databases, with a real SMTP server that is down and then comes back at the same address: the
+ * message waits in the `mail_outbox` table, readiness answers 503 naming mail, the mailing calls
+ * answer `mailDelayed: true` (alike for an address with and without an account), the kept mail
  * survives a restart of the server, and goes out once the SMTP server answers again.
  */
 import type { FastifyInstance } from 'fastify';

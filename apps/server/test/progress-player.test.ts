@@ -1,7 +1,7 @@
 /**
- * The player app's progress reports (issue 20): a signed-in user gets a 6 h token for one movie
- * or episode, and the app reports that title's progress with it and no session; another title,
- * another episode, a forged or missing token are refused.
+ * The player app's progress reports (PROG-2 in docs/requirements.md): a signed-in user gets a 6 h
+ * token for one movie or episode, and the app reports that title's progress with it and no session;
+ * another title, another episode, a forged or missing token are refused.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 /**
- * A show's watch progress over the real app and database (issue 20): marking a season watched
- * and unmarking it, Up Next across seasons and specials, and New Episodes around today.
+ * A show's watch progress over the real app and database (PROG-4 in docs/requirements.md): marking
+ * a season watched and unmarking it, Up Next across seasons and specials, and New Episodes around
+ * today.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

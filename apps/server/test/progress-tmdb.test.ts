@@ -1,7 +1,7 @@
 /**
- * Up Next and New Episodes on CATALOG_SOURCE=tmdb (issue 20: "works on both catalogue
- * sources"): TMDB's seasons and air dates, read from a stand-in answering hand-written records
- * of real shows.
+ * Up Next and New Episodes on CATALOG_SOURCE=tmdb (PROG-7, PROG-9 in docs/requirements.md: "works
+ * on both catalogue sources"): TMDB's seasons and air dates, read from a stand-in answering
+ * hand-written records of real shows.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

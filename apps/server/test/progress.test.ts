@@ -1,10 +1,10 @@
 /**
- * Watch progress over the real app and database (issue 20): saves of how far a movie or an
- * episode was played, the 90 % rule, a title's progress for Resume, Continue Watching (started,
- * not finished, newest first, removable), the same 401/403 rules as the library, clear 400s for
- * bad input, and 200 concurrent writers each ending in their own last save. A show's episodes
- * (season marks, Up Next, New Episodes): progress-shows.test.ts; the player app's token-only
- * reports: progress-player.test.ts.
+ * Watch progress over the real app and database (PROG-1 in docs/requirements.md): saves of how far
+ * a movie or an episode was played, the 90 % rule, a title's progress for Resume, Continue Watching
+ * (started, not finished, newest first, removable), the same 401/403 rules as the library, clear
+ * 400s for bad input, and 200 concurrent writers each ending in their own last save. A show's
+ * episodes (season marks, Up Next, New Episodes): progress-shows.test.ts; the player app's
+ * token-only reports: progress-player.test.ts.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

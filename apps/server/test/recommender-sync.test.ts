@@ -1,7 +1,7 @@
 /**
- * Two recommender services over one database stand for two server processes (ARCHITECTURE.md:
- * several servers behind a load balancer): one's watch events reach the other's model by its
- * sync, and a user's own watched titles are never recommended, synced or not.
+ * Two recommender services over one database stand for two server processes (ARCH-2 in
+ * docs/architecture.md: several servers behind a load balancer): one's watch events reach the
+ * other's model by its sync, and a user's own watched titles are never recommended, synced or not.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';

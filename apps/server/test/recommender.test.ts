@@ -1,9 +1,9 @@
 /**
- * The recommender over the real app and database (spec section 7; decisions.md: inserts carry
- * `item_type`, answers are `[{ id, type }]`): watch events are recorded once per user and
- * title, recommendations never hold a watched title, follow co-watch across users first, fall
- * back on catalogue similarity (franchise, director) and popularity, and every call is guarded
- * and validated.
+ * The recommender over the real app and database (API-RECO-1..2 in docs/requirements.md; DEC-9,
+ * DEC-17 in docs/decisions.md: inserts carry `item_type`, answers are `[{ id, type }]`): watch
+ * events are recorded once per user and title, recommendations never hold a watched title, follow
+ * co-watch across users first, fall back on catalogue similarity (franchise, director) and
+ * popularity, and every call is guarded and validated.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Catalogue answers are reused for a short while (lib/response-cache.ts, issue 9 load targets):
- * a repeated GET is served from the cache with the same body; a user's own answers are kept for
- * that user only; any write clears the catalogue answers, and a user's write their own, so the
- * next read sees the write.
+ * Catalogue answers are reused for a short while (lib/response-cache.ts, QUAL-3 in
+ * docs/requirements.md load targets): a repeated GET is served from the cache with the same body; a
+ * user's own answers are kept for that user only; any write clears the catalogue answers, and a
+ * user's write their own, so the next read sees the write.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';

@@ -1,7 +1,7 @@
 /**
- * Security headers on every answer (issue 9, "Headers"): pages carry a Content-Security-Policy
- * without inline script that still lets the player's embeds load; API answers carry the short
- * set that lets nothing run, load or be framed from elsewhere.
+ * Security headers on every answer (QUAL-6 in docs/requirements.md, "Headers"): pages carry a
+ * Content-Security-Policy without inline script that still lets the player's embeds load; API
+ * answers carry the short set that lets nothing run, load or be framed from elsewhere.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app.ts';

@@ -1,8 +1,8 @@
 /**
- * Session lookups are kept for a moment (issue 14), but whatever ends or changes a session takes
- * effect on this server at once: after sign-out, revoking sessions, a password change or reset,
- * the old cookie is refused on the very next product call even though it was used successfully
- * just before; a verified address and a new display name show at once too.
+ * Session lookups are kept for a moment (SEC-3 in docs/requirements.md), but whatever ends or
+ * changes a session takes effect on this server at once: after sign-out, revoking sessions, a
+ * password change or reset, the old cookie is refused on the very next product call even though it
+ * was used successfully just before; a verified address and a new display name show at once too.
  */
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

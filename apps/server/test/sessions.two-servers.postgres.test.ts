@@ -1,8 +1,8 @@
 /**
- * Two server processes sharing one PostgreSQL database (issue 14): a session signed in on
- * server A works on server B; after it signs out on A, A refuses the old cookie at once and B
- * refuses it within 5 s of the sign-out (the rule's deadline; B polls no faster than it may
- * keep a session lookup). Both run `apps/server/src/main.ts` as `npm run serve` does, with
+ * Two server processes sharing one PostgreSQL database (SEC-3 in docs/requirements.md): a session
+ * signed in on server A works on server B; after it signs out on A, A refuses the old cookie at
+ * once and B refuses it within 5 s of the sign-out (the rule's deadline; B polls no faster than it
+ * may keep a session lookup). Both run `apps/server/src/main.ts` as `npm run serve` does, with
  * their own PORT and DATA_DIR and the same DATABASE_URL, AUTH_SECRET and PUBLIC_URL.
  *
  * Only the server-postgres project runs this file (vitest.config.ts): the embedded database

@@ -1,8 +1,8 @@
 /**
  * MEDIA_DIR serves only files whose real path (symlinks resolved) is inside the real MEDIA_DIR
- * (issue 14): a symlink to a file or a folder outside is not listed and not served, also when
- * a listed file is swapped for such a symlink after the scan; a symlink to a file inside, and a
- * MEDIA_DIR that is itself reached through a symlink, still work.
+ * (SEC-9 in docs/requirements.md): a symlink to a file or a folder outside is not listed and not
+ * served, also when a listed file is swapped for such a symlink after the scan; a symlink to a file
+ * inside, and a MEDIA_DIR that is itself reached through a symlink, still work.
  */
 import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
- * Import on CATALOG_SOURCE=tmdb (issue 21): the catalogue tables hold nothing of TMDB's, so a
- * Letterboxd file's titles are found through TMDB's search (a stand-in answering real titles),
- * applied, and exported back.
+ * Import on CATALOG_SOURCE=tmdb (TRANSFER-3 in docs/requirements.md): the catalogue tables hold
+ * nothing of TMDB's, so a Letterboxd file's titles are found through TMDB's search (a stand-in
+ * answering real titles), applied, and exported back.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

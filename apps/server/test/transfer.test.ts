@@ -1,8 +1,8 @@
 /**
- * Import and export of My List and Watch History (issue 21) over the real app and database:
- * previews of Letterboxd, IMDb and Trakt files generated from their published column lists
- * (helpers/transfer-files.ts), applying the confirmed titles once and again (nothing added),
- * bad files, authorization, and an export imported into a new account.
+ * Import and export of My List and Watch History (TRANSFER-1 in docs/requirements.md) over the real
+ * app and database: previews of Letterboxd, IMDb and Trakt files generated from their published
+ * column lists (helpers/transfer-files.ts), applying the confirmed titles once and again (nothing
+ * added), bad files, authorization, and an export imported into a new account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportEntry, ImportPreview, ImportResult } from '@pigostream/contracts';

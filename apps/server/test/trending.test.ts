@@ -1,7 +1,8 @@
 /**
- * Trending blends catalogue popularity with this server's own watch events of the last 7 days,
- * and '#1 Most Watched' is the title most users started watching in that time (ARCHITECTURE.md:
- * Data; spec section 2, Home hero). Sidebar links come from configuration.
+ * Trending blends catalogue popularity with this server's own watch events of the last 7 days, and
+ * '#1 Most Watched' is the title most users started watching in that time (ARCH-13 in
+ * docs/architecture.md: Data; HOME-3 in docs/requirements.md). Sidebar links come from
+ * configuration.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';

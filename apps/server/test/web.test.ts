@@ -107,7 +107,7 @@ const HOME_MODULES = [
   '/assets/row-r1.js',
 ];
 
-describe('route hints (issue 9)', () => {
+describe('route hints (PERF-1)', () => {
   it("preloads a signed-out /index its lazy chunks, less the entry's, and no data", async () => {
     const res = await t.app.inject({ url: '/index' });
     expect(res.statusCode).toBe(200);
@@ -122,7 +122,7 @@ describe('route hints (issue 9)', () => {
     expect(res.body).toContain('<div id="root">app</div>');
   });
 
-  it("gives a signed-in /index its sign-in check, trending rows, providers and the hero's calls in the page, as the API sends them (issue 19)", async () => {
+  it("gives a signed-in /index its sign-in check, trending rows, providers and the hero's calls in the page, as the API sends them", async () => {
     const res = await t.app.inject({ url: '/index', headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(200);
     const head = headOf(res.body);
@@ -268,7 +268,7 @@ describe('route hints (issue 9)', () => {
   });
 });
 
-describe("the play page's anime lookup in the page (issue 19)", () => {
+describe("the play page's anime lookup in the page", () => {
   let seeded: TestApp;
   let viewer: TestUser;
   beforeAll(async () => {

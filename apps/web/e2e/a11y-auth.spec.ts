@@ -1,9 +1,9 @@
 /**
- * Accessibility of the screens a signed-out visitor sees (issue 9): axe-core finds no serious or
- * critical violation on the sign-in screen in both modes with its alert bar showing (and after a
- * sign-up, with Resend verification), on the reset-password screen (with a link token, with an
- * error, and with a broken link), and on the not-found screen; the sign-in form is usable from
- * the keyboard alone.
+ * Accessibility of the screens a signed-out visitor sees (QUAL-4 in docs/requirements.md): axe-core
+ * finds no serious or critical violation on the sign-in screen in both modes with its alert bar
+ * showing (and after a sign-up, with Resend verification), on the reset-password screen (with a
+ * link token, with an error, and with a broken link), and on the not-found screen; the sign-in form
+ * is usable from the keyboard alone.
  */
 import { expect, test } from './support/client-address.ts';
 import { newAccount } from './support/accounts.ts';

@@ -1,9 +1,9 @@
 /**
- * Accessibility of Home and the app frame (issue 9): axe-core finds no serious or critical
- * violation on the Trending and Providers tabs, in search mode with results, with the sidebar
- * drawer open, with the 'Server is not responding' modal, and on the not-found screen; the
- * drawer and the modal keep the focus inside, the drawer returns it on close, and every Home
- * control is reachable with Tab.
+ * Accessibility of Home and the app frame (QUAL-4 in docs/requirements.md): axe-core finds no
+ * serious or critical violation on the Trending and Providers tabs, in search mode with results,
+ * with the sidebar drawer open, with the 'Server is not responding' modal, and on the not-found
+ * screen; the drawer and the modal keep the focus inside, the drawer returns it on close, and every
+ * Home control is reachable with Tab.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

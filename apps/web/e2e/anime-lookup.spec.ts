@@ -1,8 +1,8 @@
 /**
- * When the anime view shows (spec 2: "If related-anime data exists, the anime view replaces the
- * movie or show view"), its strip's scroll buttons (450 px, md screens and up, more than 3
- * cards), an anime film with its server chooser, and a failed lookup (spec 8: 'Fetch failed:
- * {status}' logged, the show view instead).
+ * When the anime view shows (PLAY-7, ANIME-1 in docs/requirements.md: "If related-anime data
+ * exists, the anime view replaces the movie or show view"), its strip's scroll buttons (450 px, md
+ * screens and up, more than 3 cards), an anime film with its server chooser, and a failed lookup
+ * (ERR-7, ERR-16: 'Fetch failed: {status}' logged, the show view instead).
  */
 import { withoutFirstAnswers } from './support/first-answers.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -71,7 +71,7 @@ test('an anime film: the film is the default relation, with its server chooser',
 });
 
 test('a title without anime data keeps the movie view', async ({ page }) => {
-  // The page shows the title only once the lookup has answered (it is in the page, issue 19).
+  // The page shows the title only once the lookup has answered (it is in the page, PERF-1).
   await page.goto('/play?id=603&type=movie');
   await expect(page.getByRole('heading', { name: 'The Matrix', exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Related Anime' })).toHaveCount(0);

@@ -1,8 +1,9 @@
 /**
- * The anime view of the play page (spec 2 Anime view; spec 4: default relation, episode count,
- * remembered relation, episode and page; spec 5: matching, relation graph, page clamping) on the
- * starter catalogue's Naruto franchise: the show Naruto (TMDB tv 46260, first aired 2002-10-03)
- * matches AniList's Naruto (220 episodes), whose graph holds six entries.
+ * The anime view of the play page (ANIME-1 in docs/requirements.md; ANIME-5, ANIME-6, ANIME-7:
+ * default relation, episode count, remembered relation, episode and page; VALID-8, VALID-9,
+ * VALID-10: matching, relation graph, page clamping) on the starter catalogue's Naruto franchise:
+ * the show Naruto (TMDB tv 46260, first aired 2002-10-03) matches AniList's Naruto (220 episodes),
+ * whose graph holds six entries.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

@@ -1,7 +1,7 @@
 /**
- * Every message path of the sign-in screen (spec 5 validation, spec 8 errors): client-side
- * checks word for word, the identity server's own messages, and the alert bar's behaviour
- * (dismissible, gone after 5 s, cleared by a mode toggle).
+ * Every message path of the sign-in screen (VALID-1..12 in docs/requirements.md validation, ERR-1
+ * errors): client-side checks word for word, the identity server's own messages, and the alert
+ * bar's behaviour (dismissible, gone after 5 s, cleared by a mode toggle).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/client-address.ts';
@@ -51,7 +51,7 @@ test('sign-up checks the e-mail format and provider before calling the server', 
       'Unsupported email provider. Use Gmail, Outlook, Yahoo, etc.',
     );
   }
-  // The domain check ignores case (spec 5).
+  // The domain check ignores case (VALID-2).
   await screen.email.fill(`CaSe+${String(Date.now())}@GMail.com`);
   await screen.password.fill('abc');
   await screen.signUp.click();

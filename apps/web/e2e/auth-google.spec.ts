@@ -1,7 +1,7 @@
 /**
- * Sign in with Google end to end against the local OpenID Connect provider started by the
- * global setup (spec 4 Auth): first sign-in lands on Home with the welcome message stored; a
- * later sign-in does not store it again.
+ * Sign in with Google end to end against the local OpenID Connect provider started by the global
+ * setup (AUTH-4, AUTH-11 in docs/requirements.md): first sign-in lands on Home with the welcome
+ * message stored; a later sign-in does not store it again.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/client-address.ts';

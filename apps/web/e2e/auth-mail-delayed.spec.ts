@@ -1,9 +1,9 @@
 /**
- * When mail cannot go out yet (issue 15), the sign-up, resend and Forgot Password screens say
- * so instead of claiming it was sent. This file starts its own server (the shared one's SMTP
- * server stays up for every other test) whose SMTP_URL points at an SMTP server that drops every connection: the
- * first message fails and is kept for retry, and from then on the screens say the mail is
- * delayed.
+ * When mail cannot go out yet (OPS-4 in docs/requirements.md), the sign-up, resend and Forgot
+ * Password screens say so instead of claiming it was sent. This file starts its own server (the
+ * shared one's SMTP server stays up for every other test) whose SMTP_URL points at an SMTP server
+ * that drops every connection: the first message fails and is kept for retry, and from then on the
+ * screens say the mail is delayed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

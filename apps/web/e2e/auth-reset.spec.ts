@@ -1,6 +1,6 @@
 /**
- * Password reset end to end (spec 2 Forgot Password, spec 8; IDENTITY-API.md): the mailed link
- * opens `/reset-password?token=`, the new password works, the old one and the link do not.
+ * Password reset end to end (AUTH-15 in docs/requirements.md, ERR-15; IDENTITY-API.md): the mailed
+ * link opens `/reset-password?token=`, the new password works, the old one and the link do not.
  */
 import { expect, test } from './support/client-address.ts';
 import { createVerifiedAccount } from './support/accounts.ts';

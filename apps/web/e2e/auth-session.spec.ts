@@ -1,6 +1,6 @@
 /**
- * Smaller sign-in state rules (spec 4 Auth, spec 8): a profile without a display name is
- * reloaded after 1 s, and a failed sign-out is only logged.
+ * Smaller sign-in state rules (AUTH-10 in docs/requirements.md, ERR-16): a profile without a
+ * display name is reloaded after 1 s, and a failed sign-out is only logged.
  */
 import { expect, test } from './support/client-address.ts';
 import { createVerifiedAccount } from './support/accounts.ts';

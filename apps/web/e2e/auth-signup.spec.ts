@@ -1,8 +1,9 @@
 /**
- * Sign-up, e-mail verification, sign-out and sign-in end to end (spec 2 sign-in screen, spec 4
- * Auth, spec 7 `POST /auth/users`), against the real server and the test SMTP server. Sign-up
- * starts no session and answers a taken address like a new one (issue 14): the mailed link, or
- * the password, signs the user in, and the first session a user ever gets brings the welcome.
+ * Sign-up, e-mail verification, sign-out and sign-in end to end (AUTH-1..6 in docs/requirements.md,
+ * AUTH-8, AUTH-13 Auth, API-AUTH-1 `POST /auth/users`), against the real server and the test SMTP
+ * server. Sign-up starts no session and answers a taken address like a new one (SEC-3, SEC-5): the
+ * mailed link, or the password, signs the user in, and the first session a user ever gets brings
+ * the welcome.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/client-address.ts';
@@ -20,7 +21,7 @@ import { alertBar, openSignIn, signInScreen, signInWithForm } from './support/si
 const SESSION_KEY = 'PigoStream.Session';
 const VERIFICATION_SENT = 'Verification email sent! Please check your inbox.';
 
-/** The welcome toast on Home (spec 4: a success toast for 5 s). */
+/** The welcome toast on Home (AUTH-11: a success toast for 5 s). */
 const welcomeToast = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Welcome to PigoStream!' });
 
@@ -61,8 +62,8 @@ test('sign up, open the mailed link, land on Home welcomed once; sign out and ba
   expect(await (await page.request.get('/pigo-stream/auth/me')).json()).toBeNull();
   expect((await storedSession(page)) ?? '').not.toContain('Welcome to PigoStream!');
 
-  // The link verifies and signs in: the first-ever session brings the welcome to Home (spec 4),
-  // and the verified user is posted to the server on the state change (spec 7).
+  // The link verifies and signs in: the first-ever session brings the welcome to Home (AUTH-11),
+  // and the verified user is posted to the server on the state change (API-AUTH-1).
   const posted = page.waitForRequest(
     (r) => r.url().endsWith('/pigo-stream/auth/users') && r.method() === 'POST',
   );
@@ -196,7 +197,7 @@ test('an unverified user sees the pending state and resends with a 30 s cooldown
   await screen.resend.click({ force: true });
   await page.waitForTimeout(500);
   expect(countMail(account.email, SUBJECTS.verify)).toBe(2);
-  // The count survives losing and regaining focus, hiding the tab and a reload (issue 23).
+  // The count survives losing and regaining focus, hiding the tab and a reload (UI-6).
   await page.evaluate(() => {
     window.dispatchEvent(new Event('blur'));
     document.dispatchEvent(new Event('visibilitychange'));

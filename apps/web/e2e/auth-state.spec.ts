@@ -1,6 +1,6 @@
 /**
- * What the sign-in screen remembers and how it guards the app (spec 2 sign-in screen, spec 3
- * "Remembered state", spec 4 Auth, spec 6): inputs, mode and scroll restored after a reload,
+ * What the sign-in screen remembers and how it guards the app (AUTH-6 in docs/requirements.md,
+ * DATA-16 "Remembered state", AUTH-7..17, ROLE-1): inputs, mode and scroll restored after a reload,
  * the 10 s loading overlay, and the route guard for signed-out users.
  */
 import { expect, test } from './support/client-address.ts';

@@ -1,8 +1,9 @@
 /**
- * Continue Watching and Resume (issue 20): a local file played part-way and left shows on Home
- * in 'Continue Watching' with its progress bar; opening it offers 'Resume from m:ss', which
- * starts within 2 s of where it stopped, and 'Start over'; the row's remove button takes it out.
- * The file is a real WebM recorded in Chromium, with its duration written into it.
+ * Continue Watching and Resume (PROG-3, PROG-5 in docs/requirements.md): a local file played
+ * part-way and left shows on Home in 'Continue Watching' with its progress bar; opening it offers
+ * 'Resume from m:ss', which starts within 2 s of where it stopped, and 'Start over'; the row's
+ * remove button takes it out. The file is a real WebM recorded in Chromium, with its duration
+ * written into it.
  */
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
@@ -18,7 +19,7 @@ import {
 /** A starter-catalogue Blender open movie no other test plays from the media library. */
 const SINTEL = { id: 45745, type: 'movie', title: 'Sintel' } as const;
 
-/** Seconds of the recorded file, and how far the test plays it (issue 20: "play 20 s"). */
+/** Seconds of the recorded file, and how far the test plays it (PROG-1: "play 20 s"). */
 const FILE_S = 32;
 const PLAYED_S = 20;
 

@@ -1,7 +1,7 @@
 /**
- * Drawn art (issue 19): the starter catalogue's images are drawn in the page in HTML and CSS,
- * the layout the server's SVG has (`drawnArtLayout`), so a screen of posters asks for no image:
- * each poster is named by its title, fills its box, and shows the title and year.
+ * Drawn art (PERF-3 in docs/requirements.md): the starter catalogue's images are drawn in the page
+ * in HTML and CSS, the layout the server's SVG has (`drawnArtLayout`), so a screen of posters asks
+ * for no image: each poster is named by its title, fills its box, and shows the title and year.
  */
 import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';
@@ -31,7 +31,7 @@ test('Home and the play page draw their art in the page and ask for no image fil
   const box = await poster.boundingBox();
   expect([box?.width, box?.height]).toEqual([160, 240]);
   await expect(page.getByTestId('hero-backdrop')).toHaveAttribute('data-art', 'backdrop');
-  // A generated backdrop carries no name or year behind the hero's own text (issue 23).
+  // A generated backdrop carries no name or year behind the hero's own text (UI-5).
   await expect(page.getByTestId('hero-backdrop').locator('[data-name], [data-year]')).toHaveCount(
     0,
   );

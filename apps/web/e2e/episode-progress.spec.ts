@@ -1,7 +1,7 @@
 /**
- * Watched episodes (issue 20): 'Mark season as watched' marks the strip and the show's progress,
- * finishing an episode moves Up Next to the next one, New Episodes (Home's row, the page by day,
- * the menu's badge) and the anime episode grid's marks.
+ * Watched episodes (PROG-4 in docs/requirements.md): 'Mark season as watched' marks the strip and
+ * the show's progress, finishing an episode moves Up Next to the next one, New Episodes (Home's
+ * row, the page by day, the menu's badge) and the anime episode grid's marks.
  */
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';

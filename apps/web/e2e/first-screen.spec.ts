@@ -1,8 +1,8 @@
 /**
- * The first screen rendered by the server (issue 19; apps/server/src/modules/web/
- * first-screen.ts, apps/web/src/entry-server.tsx): a signed-in full load of Home or a play page
- * shows the screen with its data before any of the app's scripts run, inert until the app takes
- * it over with the same screen.
+ * The first screen rendered by the server (PERF-2 in docs/requirements.md;
+ * apps/server/src/modules/web/ first-screen.ts, apps/web/src/entry-server.tsx): a signed-in full
+ * load of Home or a play page shows the screen with its data before any of the app's scripts run,
+ * inert until the app takes it over with the same screen.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -103,7 +103,7 @@ test('the app takes the page over with the same screen: the same hero, headings 
   release();
   await appReady(page);
   // Before importing the app, the page's script preloaded each of the screen's modules, one a
-  // task (issue 19), so none of them waited on the app's own imports.
+  // task (PERF-6), so none of them waited on the app's own imports.
   const preloads = await page.evaluate(() => ({
     listed: (document.getElementById('root')?.dataset.modules ?? '').split(' ').filter(Boolean),
     linked: [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>

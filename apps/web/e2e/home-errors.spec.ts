@@ -1,7 +1,7 @@
 /**
- * Home's 'Server is not responding' modal (spec 2 Home, spec 8): it opens when trending,
- * providers or search fail, its Retry reloads the page; a search try is cut off after 10 s
- * ('Request timed out.'); a server that stops mid-session never leaves a blank page.
+ * Home's 'Server is not responding' modal (HOME-6 in docs/requirements.md, ERR-9): it opens when
+ * trending, providers or search fail, its Retry reloads the page; a search try is cut off after 10
+ * s ('Request timed out.'); a server that stops mid-session never leaves a blank page.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';

@@ -1,7 +1,7 @@
 /**
- * Home's frame and manners (spec 2 Home, spec 3): bottom navigation with the Search toggle, the
- * page scroll remembered across visits and reloads, 360-1440 px without sideways overflow,
- * keyboard reach, lazy images.
+ * Home's frame and manners (HOME-1 in docs/requirements.md, DATA-16): bottom navigation with the
+ * Search toggle, the page scroll remembered across visits and reloads, 360-1440 px without sideways
+ * overflow, keyboard reach, lazy images.
  */
 import { expect, test } from './support/fixtures.ts';
 import { withTmdbImages } from './support/tmdb-images.ts';

@@ -1,6 +1,6 @@
 /**
- * The Home hero (spec 1, spec 4 Home and Recommendations): '#1 Most Watched' when the server has
- * it, otherwise 'Picked Just for You' ranked from the watch history's genres; tapping opens the
+ * The Home hero (PROD-2 in docs/requirements.md, HOME-8, RECO-1): '#1 Most Watched' when the server
+ * has it, otherwise 'Picked Just for You' ranked from the watch history's genres; tapping opens the
  * play page; the w1280 backdrop hides in search mode or with search text.
  */
 import type { Page, Route } from '@playwright/test';

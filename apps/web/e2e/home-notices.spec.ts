@@ -1,6 +1,6 @@
 /**
- * Home's content notices and toasts (spec 4 Home: after 2 s, visible 5 s, word for word; spec 4
- * Auth: the first sign-in welcome, a 5 s success toast, then deleted).
+ * Home's content notices and toasts (HOME-10 in docs/requirements.md: after 2 s, visible 5 s, word
+ * for word; HOME-10, AUTH-11 Auth: the first sign-in welcome, a 5 s success toast, then deleted).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -48,9 +48,9 @@ async function holdUntilPaused(page: Page, parts: string[]): Promise<() => Promi
 }
 
 /**
- * Checks that the notice `text` keeps spec 9's timing (shown 2 s after its cause, for 5 s) on
- * Playwright's clock, paused by {@link holdUntilPaused} before the cause: the notice is hidden
- * 1 s on, shows within 3 s (100 ms steps: the page renders the cause in real time while the
+ * Checks that the notice `text` keeps LIMIT-4, LIMIT-13's timing (shown 2 s after its cause, for 5
+ * s) on Playwright's clock, paused by {@link holdUntilPaused} before the cause: the notice is
+ * hidden 1 s on, shows within 3 s (100 ms steps: the page renders the cause in real time while the
  * clock jumps), is still shown 4.8 s after it appeared and is gone within 5.3 s.
  */
 async function expectNoticeTiming(page: Page, text: string): Promise<void> {

@@ -1,7 +1,8 @@
 /**
- * Home's search mode (spec 2 Home, spec 4 Home, spec 5): the bottom bar toggle (Search / Close)
- * clears the text and scrolls to the top; an empty trimmed query does nothing; results show in
- * 'Search Results: Movies' and 'Search Results: Shows'; search text and mode are remembered.
+ * Home's search mode (HOME-5 in docs/requirements.md, HOME-5, VALID-6): the bottom bar toggle
+ * (Search / Close) clears the text and scrolls to the top; an empty trimmed query does nothing;
+ * results show in 'Search Results: Movies' and 'Search Results: Shows'; search text and mode are
+ * remembered.
  */
 import { expect, test } from './support/fixtures.ts';
 import {

@@ -1,6 +1,7 @@
 /**
- * Home's Trending and Providers tabs (spec 2 Home, spec 4: default Trending, remembered;
- * selected provider defaults to the first, remembered; providers row scroll buttons above 4).
+ * Home's Trending and Providers tabs (HOME-4 in docs/requirements.md, HOME-4, HOME-11: default
+ * Trending, remembered; selected provider defaults to the first, remembered; providers row scroll
+ * buttons above 4).
  */
 import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';

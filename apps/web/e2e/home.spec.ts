@@ -1,8 +1,8 @@
 /**
  * Home (/index) end to end: trending rows from the real API with loaded posters, cards that open
- * the play page, the 450 px scroll buttons, and row errors with the spec section 8 messages (and
- * Home's 'Server is not responding' modal).
- * Home is for verified users: each test starts signed in (support/fixtures.ts).
+ * the play page, the 450 px scroll buttons, and row errors with the ERR-1 in docs/requirements.md
+ * messages (and Home's 'Server is not responding' modal). Home is for verified users: each test
+ * starts signed in (support/fixtures.ts).
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -94,7 +94,7 @@ test('a row shows 6 pulsing skeletons while loading', async ({ page }) => {
   await expect(scroller.locator('.animate-pulse')).toHaveCount(0);
 });
 
-test('a failing row retries 3 times, then shows the spec 8 message and the error modal', async ({
+test('a failing row retries 3 times, then shows the ERR-1 message and the error modal', async ({
   page,
 }) => {
   let calls = 0;

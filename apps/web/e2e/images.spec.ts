@@ -1,10 +1,10 @@
 /**
- * Image sizes (issue 17; spec 7): each `<img>` keeps its spec 7 size as `src` and offers TMDB's
- * sizes in a `srcset`, with `sizes` and `width`/`height` giving its box, so the browser loads
- * the size the box needs at the screen's density (the image it actually loads is
- * `img.currentSrc`): a 160 px poster is w342 on a 2x phone and w185 on a 1x desktop. The
- * starter catalogue's images are drawn art, which the app draws in the page (no image at all);
- * these tests give the page TMDB image paths instead (support/tmdb-images.ts).
+ * Image sizes (LIVE-5 in docs/requirements.md; API-IMG-1): each `<img>` keeps its API-IMG-1 size as
+ * `src` and offers TMDB's sizes in a `srcset`, with `sizes` and `width`/`height` giving its box, so
+ * the browser loads the size the box needs at the screen's density (the image it actually loads is
+ * `img.currentSrc`): a 160 px poster is w342 on a 2x phone and w185 on a 1x desktop. The starter
+ * catalogue's images are drawn art, which the app draws in the page (no image at all); these tests
+ * give the page TMDB image paths instead (support/tmdb-images.ts).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';

@@ -1,9 +1,9 @@
 /**
- * The Import & export page (issue 21): a Letterboxd watchlist uploaded through the file input is
- * previewed (matched, uncertain with candidates, not found) with nothing written, imported after
- * the user chose a candidate, and shows on My List; the same file again adds nothing. A broken
- * file names its line; a file over 20 MB is refused without a call. The exports download the
- * user's titles. Each test uses a fresh account, so its lists are known.
+ * The Import & export page (TRANSFER-6 in docs/requirements.md): a Letterboxd watchlist uploaded
+ * through the file input is previewed (matched, uncertain with candidates, not found) with nothing
+ * written, imported after the user chose a candidate, and shows on My List; the same file again
+ * adds nothing. A broken file names its line; a file over 20 MB is refused without a call. The
+ * exports download the user's titles. Each test uses a fresh account, so its lists are known.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

@@ -1,7 +1,7 @@
 /**
- * Watch History and My List pages (spec 2, spec 4 "History and list pages", spec 9): empty
- * pages with their notice, full pages newest first with View More (remembered), skeleton
- * padding and scroll buttons. Each test uses a fresh account, so its lists are known.
+ * Watch History and My List pages (LISTS-1, LISTS-2, LISTS-3 in docs/requirements.md, LISTS-4,
+ * LIMIT-1..19): empty pages with their notice, full pages newest first with View More (remembered),
+ * skeleton padding and scroll buttons. Each test uses a fresh account, so its lists are known.
  */
 import { expect, test } from './support/client-address.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

@@ -1,6 +1,6 @@
 /**
- * Removing titles (spec 2 "Media cards and rows", spec 4, spec 8): a long-press (mouse and
- * touch, 700 ms) or a right-click opens the confirm dialog; Cancel, Escape and the backdrop
+ * Removing titles (CARD-2 in docs/requirements.md, LISTS-6, LISTS-7, ERR-12): a long-press (mouse
+ * and touch, 700 ms) or a right-click opens the confirm dialog; Cancel, Escape and the backdrop
  * close it; Remove removes and reports; Clear All empties Watch History. Fresh accounts.
  */
 import { expect, test } from './support/client-address.ts';

@@ -1,8 +1,8 @@
 /**
- * The play page's actions (spec 4 Play page): the My List bookmark toggle (checked through the
- * My List API), and Play: straight to /pigostore on a platform without the player app
- * hand-off, the custom-scheme link then /pigostore after 3 s on windows and android, and the
- * watch history and recommender event recorded once per visit (checked through the API).
+ * The play page's actions (PLAY-8..12 in docs/requirements.md): the My List bookmark toggle
+ * (checked through the My List API), and Play: straight to /pigostore on a platform without the
+ * player app hand-off, the custom-scheme link then /pigostore after 3 s on windows and android, and
+ * the watch history and recommender event recorded once per visit (checked through the API).
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -96,9 +96,9 @@ const REPORTED_S = 60;
 
 /**
  * Checks the player app link Play opened for The Dark Knight: the server's link and the release
- * version (decisions.md), then the watch progress part (issue 20): a player token, where to
- * report, and the start (where the user left the movie; 0 when never played). The token works
- * for this movie only: the player's report with it is taken, one for another title refused.
+ * version (DEC-3 in docs/decisions.md), then the watch progress part (PROG-2): a player token,
+ * where to report, and the start (where the user left the movie; 0 when never played). The token
+ * works for this movie only: the player's report with it is taken, one for another title refused.
  */
 async function expectHandOff(page: Page, link: string): Promise<void> {
   const prefix = `pigoplayer://open?url=${encodeURIComponent('https://embed.example.org/movie/155')}&version=2.4.0&`;

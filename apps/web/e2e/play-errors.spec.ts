@@ -1,6 +1,7 @@
 /**
- * What the play page says when something fails (spec 8: load errors on play show an error
- * notice; spec 5: the media fetch needs id and type). Calls are made to fail with page.route.
+ * What the play page says when something fails (ERR-1, ERR-13 in docs/requirements.md: load errors
+ * on play show an error notice; VALID-7: the media fetch needs id and type). Calls are made to fail
+ * with page.route.
  */
 import { expect, test } from './support/fixtures.ts';
 import { openPlay, player, playUrl, section, TITLES } from './support/play-page.ts';

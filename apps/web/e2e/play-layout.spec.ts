@@ -1,7 +1,7 @@
 /**
- * The play page's layout (issue 23): on a laptop the whole player sits above the floating
- * Back/Play bar when the page opens, and the bar takes clicks only on its own panel, not on the
- * full-width strip around it.
+ * The play page's layout (UI-2 in docs/requirements.md): on a laptop the whole player sits above
+ * the floating Back/Play bar when the page opens, and the bar takes clicks only on its own panel,
+ * not on the full-width strip around it.
  */
 import { expect, test } from './support/fixtures.ts';
 import { openPlay, player } from './support/play-page.ts';

@@ -1,8 +1,8 @@
 /**
- * A local media file plays in the player area (issue 7 acceptance): a short real WebM made in
- * Chromium is written into the test server's MEDIA_DIR under a Jellyfin-style name, the
- * library is rescanned, and the play page's 'Local library' server plays it through a range
- * request (206).
+ * A local media file plays in the player area (SRC-2 in docs/requirements.md acceptance): a short
+ * real WebM made in Chromium is written into the test server's MEDIA_DIR under a Jellyfin-style
+ * name, the library is rescanned, and the play page's 'Local library' server plays it through a
+ * range request (206).
  */
 import { expect, test } from './support/fixtures.ts';
 import { addToMediaLibrary, openPlay, player, recordWebm, section } from './support/play-page.ts';

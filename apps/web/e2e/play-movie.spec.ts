@@ -1,6 +1,6 @@
 /**
- * The play page of a movie (spec 2 Play page; spec 4): details card, overview cut at 250
- * characters, trailer state, share, servers feeding the player area (an iframe for an embed
+ * The play page of a movie (PLAY-1..7 in docs/requirements.md; PLAY-8): details card, overview cut
+ * at 250 characters, trailer state, share, servers feeding the player area (an iframe for an embed
  * link, a video element for a media file), the remembered server, the cast grid.
  */
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

@@ -1,8 +1,8 @@
 /**
- * The play page of a show (spec 2 Play page; spec 4 selections): Seasons and Episodes strips,
- * switching season and episode, future episodes muted and not selectable, 'New!' on the air
- * date, name tooltips, 'No servers available', and the selections restored after a reload.
- * The browser's clock is set to 2025-11-26, the day season 5 of Stranger Things began airing.
+ * The play page of a show (PLAY-5 in docs/requirements.md; PLAY-8, PLAY-9): Seasons and Episodes
+ * strips, switching season and episode, future episodes muted and not selectable, 'New!' on the air
+ * date, name tooltips, 'No servers available', and the selections restored after a reload. The
+ * browser's clock is set to 2025-11-26, the day season 5 of Stranger Things began airing.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';

@@ -1,6 +1,7 @@
 /**
- * Watch progress saves keep their order (issue 20): a save still on its way when the player is
- * left must not overwrite the later one, whatever order the network delivers them in.
+ * Watch progress saves keep their order (PROG-1 in docs/requirements.md): a save still on its way
+ * when the player is left must not overwrite the later one, whatever order the network delivers
+ * them in.
  */
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';

@@ -1,6 +1,7 @@
 /**
- * Every route of spec section 2 renders its own screen, with the app frame where it belongs.
- * The app screens are for signed-in users: each test starts signed in (support/fixtures.ts).
+ * Every route of ROUTE-1 in docs/requirements.md renders its own screen, with the app frame where
+ * it belongs. The app screens are for signed-in users: each test starts signed in
+ * (support/fixtures.ts).
  */
 import type { Page } from '@playwright/test';
 import { watchFailures } from './support/layout-checks.ts';
@@ -176,7 +177,7 @@ for (const { path, ready } of [
     await expect(page.getByText(ready).first()).toBeVisible();
     await appReady(page);
     const shown = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
-    // The server rendered the screen (issue 19): it is there before any script ran, and from
+    // The server rendered the screen (PERF-2): it is there before any script ran, and from
     // then on no loading mark, spinner or skeleton shows.
     expect(shown[0]).toContain(ready);
     expect(shown.some((text) => /Loading title|Loading PigoStream/.test(text))).toBe(false);

@@ -1,9 +1,10 @@
 /**
- * Every screen by picture (issue 23): each screen of tools/screen-names.ts at 390x844 and
- * 1280x800 against its committed picture (e2e/screens/<screen>-<size>.png; animations off, the
- * caret hidden, what moves by itself painted over), and on each the layout checks a careful user
- * makes: at the page's start and at its end nothing they can press is under a fixed or sticky
- * element, and normal use logs no console error and no failed request.
+ * Every screen by picture (UI-2, UI-7 in docs/requirements.md): each screen of
+ * tools/screen-names.ts at 390x844 and 1280x800 against its committed picture
+ * (e2e/screens/<screen>-<size>.png; animations off, the caret hidden, what moves by itself painted
+ * over), and on each the layout checks a careful user makes: at the page's start and at its end
+ * nothing they can press is under a fixed or sticky element, and normal use logs no console error
+ * and no failed request.
  *
  * The pictures come from their own server (SCREENS_URL, playwright.config.ts): the starter
  * catalogue and one account with a known My List, Watch History and search history, so the
@@ -89,7 +90,7 @@ for (const screen of SCREENS) {
           };
         });
         // The server's render of the first screen picks Home's hero with a number of its own,
-        // which the page hands the app (issue 19): left out, the app picks with the seeded one.
+        // which the page hands the app (PERF-2): left out, the app picks with the seeded one.
         await page.route(
           (url) => url.origin === SCREENS_URL && !url.pathname.startsWith('/pigo-stream/'),
           async (route) => {

@@ -1,7 +1,8 @@
 /**
- * Page scroll belongs to its screen (issue 23): Home's remembered scroll (spec 2 Home: "page
- * scroll ... remembered across visits") never carries over to My List or Watch History, on a
- * full load (typed URL, reload) as on in-app navigation, and Home still gets its own back.
+ * Page scroll belongs to its screen (UI-1 in docs/requirements.md): Home's remembered scroll
+ * (HOME-7: "page scroll ... remembered across visits") never carries over to My List or Watch
+ * History, on a full load (typed URL, reload) as on in-app navigation, and Home still gets its own
+ * back.
  */
 import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';

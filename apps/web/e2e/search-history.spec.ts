@@ -1,7 +1,7 @@
 /**
- * The search history dropdown (spec 2 Home, spec 5: a query is saved only when it differs from
- * the latest saved one; pick an entry to search it, remove an entry). Each test signs up its own
- * account, so the history starts empty.
+ * The search history dropdown (HOME-5 in docs/requirements.md, VALID-6: a query is saved only when
+ * it differs from the latest saved one; pick an entry to search it, remove an entry). Each test
+ * signs up its own account, so the history starts empty.
  */
 import type { Browser, Page } from '@playwright/test';
 import { test as base, expect } from './support/client-address.ts';

@@ -1,7 +1,7 @@
 /**
- * The sidebar drawer of the shared header (spec 2 Home: avatar, display name, {email}, Sign Out,
- * chat channel and source repository links, 'Follow us for updates'; decisions.md: links from
- * configuration, hidden when unset).
+ * The sidebar drawer of the shared header (HOME-1, HOME-2 in docs/requirements.md: avatar, display
+ * name, {email}, Sign Out, chat channel and source repository links, 'Follow us for updates'; DEC-7
+ * in docs/decisions.md: links from configuration, hidden when unset).
  */
 import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';
@@ -78,7 +78,7 @@ test('unset links are hidden, and their heading with them', async ({ page }) => 
   );
   await page.goto('/index');
   const menu = await openMenu(page);
-  // No links, no heading over nothing (issue 23).
+  // No links, no heading over nothing (UI-4).
   await expect(menu.getByText('Follow us for updates', { exact: true })).toHaveCount(0);
   // Only the app's own entries: no chat or repository link.
   await expect(menu.getByRole('link')).toHaveText(['New Episodes', 'Import & export']);

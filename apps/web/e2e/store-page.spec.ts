@@ -1,5 +1,5 @@
 /**
- * /pigostore (spec 2, spec 4 "Player download page") under each platform's user agent, against
+ * /pigostore (STORE-1 in docs/requirements.md, STORE-6) under each platform's user agent, against
  * the test server's release manifest (releases.e2e.json: windows and android 2.4.0, linux
  * 2.3.1; macos and ios have none).
  */
@@ -61,7 +61,7 @@ for (const { platform, version, mark, url } of CASES) {
     test(`shows ${version}, the ${mark.toLowerCase()} mark and the Download state`, async ({
       page,
     }) => {
-      // No failed request (issue 23): the link is asked for only when there is a release.
+      // No failed request (UI-3): the link is asked for only when there is a release.
       const failed: string[] = [];
       page.on('response', (response) => {
         if (response.status() >= 400) failed.push(`${String(response.status())} ${response.url()}`);

@@ -1,10 +1,10 @@
 /**
- * The server's render of the first screen (issue 19): Home (`/index`) and the play page
- * (`/play`) as HTML, from the answers the server puts into the page (first-answers.ts), so
- * the screen is painted before the app's scripts arrive. Built on its own by `vite build --ssr`
+ * The server's render of the first screen (PERF-2 in docs/requirements.md): Home (`/index`) and the
+ * play page (`/play`) as HTML, from the answers the server puts into the page (first-answers.ts),
+ * so the screen is painted before the app's scripts arrive. Built on its own by `vite build --ssr`
  * into `dist/.server/entry-server.js` and loaded by the server's web module
- * (apps/server/src/modules/web/first-screen.ts). The app does not hydrate this HTML: once it
- * has started, its own first render replaces it (the same screen from the same answers).
+ * (apps/server/src/modules/web/first-screen.ts). The app does not hydrate this HTML: once it has
+ * started, its own first render replaces it (the same screen from the same answers).
  */
 import type { AuthUser } from '@pigostream/contracts/identity';
 import { renderToString } from 'react-dom/server';

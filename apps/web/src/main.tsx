@@ -26,9 +26,9 @@ const carriesSignIn = hasFirstAnswer(AUTH_ME.path);
 const signedIn = fetchMe().catch(() => undefined);
 const chunks = preloadScreen(window.location.pathname);
 
-// A signed-in full load has its first answers in the page (issue 19): the check answers at
-// once and the chunks were preloaded with the entry, so the first render waits for them and
-// commits the screen with its data, not the loading mark and a second pass.
+// A signed-in full load has its first answers in the page (PERF-1 in docs/requirements.md): the
+// check answers at once and the chunks were preloaded with the entry, so the first render waits for
+// them and commits the screen with its data, not the loading mark and a second pass.
 const ready = carriesSignIn
   ? Promise.race([
       Promise.all([signedIn, chunks]),
@@ -37,7 +37,7 @@ const ready = carriesSignIn
   : Promise.resolve();
 
 // The first render is a transition: React renders it in slices of a few ms between which the
-// browser may answer input, not in one long task (issue 19: Lighthouse's blocking time on
+// browser may answer input, not in one long task (PERF-6, QUAL-2: Lighthouse's blocking time on
 // /index 190 -> 75 ms), and commits it once, as before.
 void ready.then(() => {
   startTransition(() => {

@@ -1,6 +1,6 @@
 /**
- * What this server's users watch (spec 1 and spec 4 Home: the '#1 Most Watched' hero;
- * `GET /index/most-watched`).
+ * What this server's users watch (PROD-2 in docs/requirements.md and HOME-8: the '#1 Most Watched'
+ * hero; `GET /index/most-watched`).
  */
 import { z } from './zod.ts';
 import { mediaTypeSchema } from './common.ts';
@@ -14,7 +14,7 @@ export type MediaRef = z.infer<typeof mediaRefSchema>;
 
 /**
  * `GET /index/most-watched` answers 200 with the title with the most new viewers in 7 days, or
- * 200 `null` when nobody watched anything in that time (an empty state, not an error: issue 19).
+ * 200 `null` when nobody watched anything in that time (an empty state, not an error: PERF-5).
  */
 export const mostWatchedSchema = z.nullable(mediaRefSchema);
 export type MostWatched = z.infer<typeof mostWatchedSchema>;

@@ -1,14 +1,14 @@
 /**
  * The GraphQL texts the app's anime lookup sends to `POST /pigo-stream/playground/anime-info`
- * (spec 7), in AniList's protocol: the same text works against the local catalogue and live
- * AniList. Plain strings with no schema library, importable on their own
+ * (API-ANIME-1 in docs/requirements.md), in AniList's protocol: the same text works against the
+ * local catalogue and live AniList. Plain strings with no schema library, importable on their own
  * (`@pigostream/contracts/anime-queries`) by the web app and by the server's tests.
  */
 
-/** Anime search page size (spec 9). */
+/** Anime search page size (LIMIT-13, LIMIT-15). */
 export const ANIME_SEARCH_PAGE_SIZE = 50;
 
-/** The Related anime entry fields (spec 3) asked for every relation edge's node. */
+/** The Related anime entry fields (DATA-13) asked for every relation edge's node. */
 const NODE_FIELDS = `id
 title { english romaji }
 startDate { year month day }
@@ -17,7 +17,7 @@ format
 episodes
 coverImage { large }`;
 
-/** Anime-info data (spec 3) with its relation edges. */
+/** Anime-info data (DATA-12) with its relation edges. */
 const MEDIA_FRAGMENT = `fragment AnimeInfo on Media {
   id
   title { english romaji }
@@ -37,7 +37,7 @@ const MEDIA_FRAGMENT = `fragment AnimeInfo on Media {
 }`;
 
 /**
- * The lookup (spec 7): anime entries matching `$search`, one page of
+ * The lookup (API-GEN-2): anime entries matching `$search`, one page of
  * {@link ANIME_SEARCH_PAGE_SIZE}, answered as `data.Page.media`.
  */
 export const ANIME_SEARCH_QUERY = `query AnimeSearch($search: String) {
@@ -83,9 +83,9 @@ export function parseYearMonth(date: string | null | undefined): YearMonth | und
 
 /**
  * The text the play page's anime lookup searches for a title shown as `title` and released on
- * `releaseDate` (spec 5): the title trimmed; undefined when the lookup is skipped, because the
- * title or the release date is missing (a malformed date counts as missing). The web app's
- * lookup and the server's first answers of the play page (issue 19) both decide with it.
+ * `releaseDate` (VALID-6, VALID-8): the title trimmed; undefined when the lookup is skipped,
+ * because the title or the release date is missing (a malformed date counts as missing). The web
+ * app's lookup and the server's first answers of the play page (PERF-1) both decide with it.
  */
 export function animeLookupSearch(
   title: string,

@@ -1,7 +1,8 @@
 /**
- * The anime-info call (spec section 7: `POST /playground/anime-info`) and the Anime-info data it
- * answers (spec section 3). The call speaks AniList's GraphQL protocol: the body is a query text
- * with variables, the answer is `{ data: { Page: { media } } }` holding only the fields asked for.
+ * The anime-info call (API-ANIME-1 in docs/requirements.md: `POST /playground/anime-info`) and the
+ * Anime-info data it answers (DATA-12). The call speaks AniList's GraphQL protocol: the body is a
+ * query text with variables, the answer is `{ data: { Page: { media } } }` holding only the fields
+ * asked for.
  */
 import { z } from './zod.ts';
 
@@ -67,7 +68,7 @@ export type GraphqlResponse = z.infer<typeof graphqlResponseSchema>;
 
 /*
  * Anime answers are read as AniList's protocol allows them: the server re-reads live answers
- * (issue 17) so every selected field is there with its type, and `Media.id` is never null; any
+ * (LIVE-4) so every selected field is there with its type, and `Media.id` is never null; any
  * other field may be null. Lists may be null (read as empty) and hold null entries (skipped),
  * so one entry AniList cannot show costs that entry only.
  */
@@ -100,7 +101,7 @@ const animeTitleSchema = z.pipe(
 
 const coverImageSchema = z.object({ large: z.nullable(z.string()) });
 
-/** Related anime entry (spec section 3): a relation edge's node. */
+/** Related anime entry (DATA-13): a relation edge's node. */
 export const relatedAnimeSchema = z.object({
   id: z.number().check(z.int()),
   title: animeTitleSchema,
@@ -113,7 +114,7 @@ export const relatedAnimeSchema = z.object({
 export type RelatedAnime = z.infer<typeof relatedAnimeSchema>;
 
 /**
- * Anime-info data (spec section 3): one AniList Media entry with its relation edges. An edge's
+ * Anime-info data (DATA-12): one AniList Media entry with its relation edges. An edge's
  * `relationType` is AniList's name as it comes, also one added after this was written.
  */
 export const animeMediaSchema = z.object({

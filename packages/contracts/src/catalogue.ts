@@ -1,5 +1,5 @@
 /**
- * Catalogue shapes: TMDB v3 field names (spec section 3, Media item and Season detail), so the
+ * Catalogue shapes: TMDB v3 field names (DATA-4 in docs/requirements.md and Season detail), so the
  * local and the TMDB source answer alike. Image fields are TMDB `*_path` values or the server's
  * drawn-art paths (`/art/...`); either resolves under `/pigo-stream/images/{size}`.
  */
@@ -113,7 +113,7 @@ export type SeasonDetails = z.infer<typeof seasonDetailsSchema>;
 export const trailerSchema = z.object({ youtubeTrailer: z.nullable(z.string()) });
 export type Trailer = z.infer<typeof trailerSchema>;
 
-/** A streaming platform of the fixed list (spec section 9). */
+/** A streaming platform of the fixed list (LIMIT-18). */
 export const providerSchema = z.object({
   id: z.number().check(z.int()),
   name: z.string(),
@@ -127,7 +127,7 @@ export const providersSchema = z.array(providerSchema);
 
 /**
  * What a user list (watch history, My List) shows and ranks by for one title: id, type, title
- * (movie) or name (tv), poster_path, vote_average, genres by name (spec section 3).
+ * (movie) or name (tv), poster_path, vote_average, genres by name (DATA-1..16).
  */
 export const titleSummarySchema = z.object({
   id: z.number().check(z.int()),

@@ -1,6 +1,6 @@
 /**
- * Shared request pieces and the error shape (spec section 7, section 8). Every id, season and
- * episode number and time a call takes is read by one of the pieces here, which hold the
+ * Shared request pieces and the error shape (API-GEN-1, ERR-1 in docs/requirements.md). Every id,
+ * season and episode number and time a call takes is read by one of the pieces here, which hold the
  * database's own limits (ROB-1 of docs/robustness.md: `integer` columns, finite times in a sane
  * range), so a value that passes a route's schema is one the database stores.
  */

@@ -4,21 +4,21 @@
  * `@pigostream/contracts/constants` and pulls no zod into its bundle.
  */
 
-/** The two kinds of catalogue title (spec section 3: Media item `media_type`). */
+/** The two kinds of catalogue title (DATA-4 in docs/requirements.md: Media item `media_type`). */
 export const MEDIA_TYPES = ['movie', 'tv'] as const;
 /** `'movie'` or `'tv'`. */
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /**
  * The `id` of the data block in which the server puts the first screen's answers into the page
- * (issue 19; apps/server/src/modules/web/first-answers.ts writes it, apps/web/src/lib/
+ * (PERF-1; apps/server/src/modules/web/first-answers.ts writes it, apps/web/src/lib/
  * first-answers.ts reads it).
  */
 export const FIRST_ANSWERS_ID = 'pigo-first-answers';
 
 /**
  * The name of a call's answer in that data block: its path under the API prefix for a GET
- * (`/auth/me`); for a read sent as a POST (the anime lookup's GraphQL query, spec 7), `POST`,
+ * (`/auth/me`); for a read sent as a POST (the anime lookup's GraphQL query, API-ANIME-1), `POST`,
  * the path and the JSON text of `body`, space-separated, so each query has its own answer.
  */
 export function firstAnswerKey(path: string, body?: unknown): string {
@@ -33,7 +33,7 @@ export const MAX_PAGE = 500;
 
 /**
  * Lower-case e-mail domains sign-up accepts unless `ALLOWED_EMAIL_DOMAINS` says otherwise
- * (spec section 5, section 9: "six, listed above"; decisions.md).
+ * (VALID-2, LIMIT-17: "six, listed above"; DEC-2 in docs/decisions.md).
  */
 export const DEFAULT_ALLOWED_EMAIL_DOMAINS: readonly string[] = [
   'gmail.com',
@@ -44,7 +44,9 @@ export const DEFAULT_ALLOWED_EMAIL_DOMAINS: readonly string[] = [
   'protonmail.com',
 ];
 
-/** Shortest accepted password unless `PASSWORD_MIN_LENGTH` says otherwise, in characters (spec 9). */
+/**
+ * Shortest accepted password unless `PASSWORD_MIN_LENGTH` says otherwise, in characters (LIMIT-17).
+ */
 export const DEFAULT_PASSWORD_MIN_LENGTH = 6;
 
 /**

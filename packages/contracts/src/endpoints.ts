@@ -1,12 +1,12 @@
 /**
- * The product server's calls (spec 7, and the calls added since), one object per endpoint: its
- * method, its path under the API prefix `/pigo-stream` with `:name` parameters, and for a write
- * what its success makes stale. The server registers each route at exactly this method and
- * path ({@link routePath}), the web app builds each call from it ({@link pathOf}), and the
- * server's answer caches read what a write invalidates from it, so a path or a method is written
- * once. No schema library: the schemas of a call's query, body and answer stay in the domain
- * modules (catalogue.ts, library.ts, ...; named in each endpoint's comment), which the web app
- * loads lazily where its first screen must stay lean (`@pigostream/contracts/endpoints`).
+ * The product server's calls (API-GEN-1 in docs/requirements.md, and the calls added since), one
+ * object per endpoint: its method, its path under the API prefix `/pigo-stream` with `:name`
+ * parameters, and for a write what its success makes stale. The server registers each route at
+ * exactly this method and path ({@link routePath}), the web app builds each call from it ({@link
+ * pathOf}), and the server's answer caches read what a write invalidates from it, so a path or a
+ * method is written once. No schema library: the schemas of a call's query, body and answer stay in
+ * the domain modules (catalogue.ts, library.ts, ...; named in each endpoint's comment), which the
+ * web app loads lazily where its first screen must stay lean (`@pigostream/contracts/endpoints`).
  */
 import { AUTH_CONFIG, AUTH_ME, AUTH_USERS } from './identity-endpoints.ts';
 

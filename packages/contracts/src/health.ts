@@ -1,6 +1,7 @@
 /**
- * Health and app configuration (issue 15; spec 2 Home's sidebar links, decisions.md): no session
- * needed. Built with zod/mini: `/app-config` is read on every app screen.
+ * Health and app configuration (OPS-3 in docs/requirements.md; HOME-2 sidebar links, DEC-7 in
+ * docs/decisions.md): no session needed. Built with zod/mini: `/app-config` is read on every app
+ * screen.
  */
 import { z } from './zod.ts';
 

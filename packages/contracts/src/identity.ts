@@ -1,12 +1,14 @@
 /**
- * Identity shapes (IDENTITY-API.md; spec section 3 "Signed-in user", section 7 `POST /auth/users`):
+ * Identity shapes (IDENTITY-API.md; DATA-1, API-AUTH-1 in docs/requirements.md `POST /auth/users`):
  * the product's `/auth/config`, `/auth/me` and `/auth/users`, and what the app reads of
  * better-auth's answers under `/pigo-stream/identity/*`. Built with zod/mini and importable on
  * its own (`@pigostream/contracts/identity`), so the sign-in screen loads no other schema.
  */
 import { z } from './zod.ts';
 
-/** `GET /auth/config` (no session): what the sign-in screen needs to know (spec 4, spec 5). */
+/**
+ * `GET /auth/config` (no session): what the sign-in screen needs to know (AUTH-7..17, VALID-1..12).
+ */
 export const authConfigSchema = z.object({
   /** Google sign-in is configured. */
   google: z.boolean(),
@@ -27,7 +29,7 @@ export const providerInfoSchema = z.object({
 export type ProviderInfo = z.infer<typeof providerInfoSchema>;
 
 /**
- * The signed-in user of spec section 3, verified or not, as `GET /auth/me` answers it; times are
+ * The signed-in user of DATA-1, verified or not, as `GET /auth/me` answers it; times are
  * ISO 8601 strings (`lastSignInTime`: when this session started).
  */
 export const authUserSchema = z.object({
@@ -45,14 +47,14 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 
 /**
  * `GET /auth/me` answers 200 with the signed-in {@link authUserSchema} user, or 200 `null` for a
- * visitor without a valid session (signed out is a state, not an error: issue 19).
+ * visitor without a valid session (signed out is a state, not an error: PERF-5).
  */
 export const meSchema = z.nullable(authUserSchema);
 
 /** Longest accepted `userUID`, in characters. */
 const MAX_USER_UID_LENGTH = 200;
 
-/** `POST /auth/users` body: `{ userUID }`, the signed-in user's uid (spec 7). */
+/** `POST /auth/users` body: `{ userUID }`, the signed-in user's uid (API-AUTH-1). */
 export const authUsersBodySchema = z.object({
   userUID: z
     .string({ error: 'userUID is required' })
@@ -70,7 +72,7 @@ export type ProductUser = z.infer<typeof productUserSchema>;
 /**
  * A refused identity call (4xx/5xx): `{ code, message }`, better-auth's shape, which the
  * server's own rules use too (e.g. `{ code: 'RATE_LIMITED', message: 'Too many attempts...' }`).
- * The app shows `message` (spec 8: "Provider's message in the bottom alert").
+ * The app shows `message` (ERR-10: "Provider's message in the bottom alert").
  */
 export const identityErrorSchema = z.looseObject({
   code: z.optional(z.string()),
@@ -81,7 +83,7 @@ export type IdentityErrorBody = z.infer<typeof identityErrorSchema>;
 /**
  * The 200 answer of the calls that mail (`sign-up/email`, `send-verification-email`,
  * `request-password-reset`): better-auth's own fields, and `mailDelayed` true when the mail
- * could not go out at once and the server retries it (issue 15).
+ * could not go out at once and the server retries it (OPS-4).
  */
 export const mailingAnswerSchema = z.looseObject({ mailDelayed: z.optional(z.boolean()) });
 export type MailingAnswer = z.infer<typeof mailingAnswerSchema>;

@@ -125,7 +125,7 @@ describe('drawn art', () => {
 });
 
 describe('drawn backdrops', () => {
-  it('carry no name or year, which posters and stills keep (issue 23)', () => {
+  it('carry no name or year, which posters and stills keep', () => {
     const art = { seed: 'tv-100088', label: 'The Last of Us', year: '2023' };
     expect(drawnArtLayout({ ...art, kind: 'backdrop' })).toMatchObject({
       lines: [],

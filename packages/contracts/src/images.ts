@@ -1,16 +1,17 @@
 /**
- * Image URLs (spec 7: "a public image host serves posters"). Every `*_path` of an answer, a
- * TMDB path or the server's drawn-art path, resolves under `/pigo-stream/images/{size}`. Plain
- * functions with no schema library (`@pigostream/contracts/images`): the web app builds its
- * `<img>` URLs with them, and the server its preload of the first screen's largest image
- * (issue 19), so the browser finds the preloaded file in the `<img>`'s `srcset`.
+ * Image URLs (API-IMG-1 in docs/requirements.md: "a public image host serves posters"). Every
+ * `*_path` of an answer, a TMDB path or the server's drawn-art path, resolves under
+ * `/pigo-stream/images/{size}`. Plain functions with no schema library
+ * (`@pigostream/contracts/images`): the web app builds its `<img>` URLs with them, and the server
+ * its preload of the first screen's largest image (PERF-1, PERF-3), so the browser finds the
+ * preloaded file in the `<img>`'s `srcset`.
  */
 
-/** Path prefix of every product call and image (spec 7). */
+/** Path prefix of every product call and image (API-IMG-1, API-GEN-1). */
 const API_BASE = '/pigo-stream';
 
 /**
- * TMDB image sizes the app asks for. Spec 7 names the fallback `src` of each image: w500 cards,
+ * TMDB image sizes the app asks for. API-IMG-1 names the fallback `src` of each image: w500 cards,
  * w185 seasons, episodes and cast, w1280 the home backdrop, original the play backdrop; the
  * others are `srcset` candidates ({@link imageSrcSet}).
  */
@@ -71,7 +72,7 @@ export function imageSrcSet(path: string | null | undefined, kind: ImageKind): s
  * Drawn art: what the starter catalogue and any record without an image has instead of a TMDB
  * path (`/art/{kind}/{seed}.svg?t={label}&y={year}&bg={dark|white}`, the server's
  * images/art-paths.ts). The server draws it as SVG at any size (modules/images/art.ts); the
- * web app draws the same art as HTML and CSS inside the card (issue 19: an SVG document per
+ * web app draws the same art as HTML and CSS inside the card (PERF-3: an SVG document per
  * poster cost the first paint 120-330 ms). Both lay it out with {@link drawnArtLayout}.
  */
 export interface DrawnArt {
@@ -189,7 +190,7 @@ export function drawnArtLayout({ kind, seed, label, year, bg }: DrawnArt): Drawn
   const dark = bg !== 'white';
   const landscape = ART_ASPECT[kind] < 1;
   const perLine = logo ? 12 : landscape ? 26 : 14;
-  // A backdrop carries no text (issue 23): the hero and the play page write the title over it.
+  // A backdrop carries no text (UI-5): the hero and the play page write the title over it.
   const backdrop = kind === 'backdrop';
   const lines = backdrop ? [] : wrapWords(label || 'Untitled', perLine, logo ? 2 : 4);
   // A logo's name fills the card: at most 44 units high, narrowed so its longest line fits in

@@ -1,15 +1,16 @@
 /**
- * Library and recommender calls (spec section 7; section 3: Watch history, My List, Search
- * history entry; decisions.md: every call carries the media type, recommender answers
- * `[{ id, type }]` and inserts carry `item_type`). Every call names the signed-in user
- * (`userUID`, `{userId}`, `{uid}`, `user_id`); another user's id answers 403.
+ * Library and recommender calls (API-HIST-1..4, API-LIST-1..4, API-SEARCH-1..3, API-RECO-1..2,
+ * DATA-2, DATA-3 in docs/requirements.md: Watch history, My List, Search history entry; DEC-9,
+ * DEC-17 in docs/decisions.md: every call carries the media type, recommender answers
+ * `[{ id, type }]` and inserts carry `item_type`). Every call names the signed-in user (`userUID`,
+ * `{userId}`, `{uid}`, `user_id`); another user's id answers 403.
  */
 import { z } from './zod.ts';
 import { titleSummarySchema } from './catalogue.ts';
 import { bodyIdSchema, idSchema, mediaTypeSchema } from './common.ts';
 import { MAX_QUERY_LENGTH } from './constants.ts';
 
-/** Default number of movies and of shows a list answers (spec section 9). */
+/** Default number of movies and of shows a list answers (LIMIT-12). */
 export const DEFAULT_LIST_LIMIT = 12;
 /** Largest `movieLimit` / `showLimit`. */
 export const MAX_LIST_LIMIT = 200;
@@ -73,14 +74,14 @@ export type LibraryItemBody = z.infer<typeof libraryItemBodySchema>;
 /** `{ userUID }`: clear the watch history. */
 export const userBodySchema = z.object({ userUID: uidSchema('userUID') }, BODY_OBJECT);
 
-/** `{ moviesHistory, showsHistory }`, each newest first (spec section 3: Watch history). */
+/** `{ moviesHistory, showsHistory }`, each newest first (DATA-2: Watch history). */
 export const watchHistorySchema = z.object({
   moviesHistory: z.array(titleSummarySchema),
   showsHistory: z.array(titleSummarySchema),
 });
 export type WatchHistory = z.infer<typeof watchHistorySchema>;
 
-/** `{ moviesList, showsList }`, each newest first (spec section 3: My List). */
+/** `{ moviesList, showsList }`, each newest first (DATA-3: My List). */
 export const myListSchema = z.object({
   moviesList: z.array(titleSummarySchema),
   showsList: z.array(titleSummarySchema),
@@ -88,7 +89,7 @@ export const myListSchema = z.object({
 export type MyList = z.infer<typeof myListSchema>;
 
 /**
- * The in-list check's query (spec section 4, play page): `id`, and `type` to tell overlapping
+ * The in-list check's query (PLAY-12): `id`, and `type` to tell overlapping
  * movie and tv ids apart; without `type` the id is looked up among movies and shows.
  */
 export const inListQuerySchema = z.object({ id: idSchema, type: z.optional(mediaTypeSchema) });
@@ -119,7 +120,7 @@ export const saveSearchBodySchema = z.object(
   BODY_OBJECT,
 );
 
-/** One saved search (spec section 3: Search history entry). */
+/** One saved search (DATA-9: Search history entry). */
 export const searchHistoryEntrySchema = z.object({
   id: z.number().check(z.int()),
   query: z.string(),

@@ -1,10 +1,10 @@
 /**
- * The web app's pages (spec 2, with New Episodes and Import & export since) in one table: its
- * path, who may see it, the lazy chunk of its screen and its first data calls. Every place
- * that lists pages reads it: the app's router and route guard (apps/web/src/app/router.tsx,
- * features/auth/route-guard.ts), the server's page routes, their module preloads and their data
- * hints (apps/server/src/modules/web: web.plugin.ts, vite-manifest.ts, route-hints.ts) and the
- * weight budget (tools/web-budget.ts, `npm run budget`).
+ * The web app's pages (ROUTE-1 in docs/requirements.md, with New Episodes and Import & export
+ * since) in one table: its path, who may see it, the lazy chunk of its screen and its first data
+ * calls. Every place that lists pages reads it: the app's router and route guard
+ * (apps/web/src/app/router.tsx, features/auth/route-guard.ts), the server's page routes, their
+ * module preloads and their data hints (apps/server/src/modules/web: web.plugin.ts,
+ * vite-manifest.ts, route-hints.ts) and the weight budget (tools/web-budget.ts, `npm run budget`).
  *
  * The app's entry script carries {@link PAGES}, so it holds plain values only, and the first
  * calls, which only the server reads, are the column {@link FIRST_CALLS} beside it rather than
@@ -14,8 +14,8 @@
 import type { ENDPOINTS, HasParams, PathParams } from './endpoints.ts';
 
 /**
- * Who may see a page (spec 2, spec 6): anyone; any signed-in user; or only a user whose e-mail
- * is verified. Anyone else is sent to `/`.
+ * Who may see a page (ROUTE-1, ROUTE-2, ROLE-1): anyone; any signed-in user; or only a user whose
+ * e-mail is verified. Anyone else is sent to `/`.
  */
 export type Access = 'public' | 'signed-in' | 'verified';
 
@@ -46,7 +46,7 @@ export const PAGES = {
   '/new-episodes': { access: 'verified', chunk: 'home', screen: 'NewEpisodes' },
   '/import-export': { access: 'verified', chunk: 'my-list', screen: 'ImportExport' },
   '/play': { access: 'verified', chunk: 'play' },
-  // A session is enough for the store (decisions.md).
+  // A session is enough for the store (DEC-22 in docs/decisions.md).
   '/pigostore': { access: 'signed-in', chunk: 'pigostore' },
 } as const satisfies Readonly<Record<string, Page>>;
 

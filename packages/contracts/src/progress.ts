@@ -1,14 +1,14 @@
 /**
- * Watch progress calls (issue 20: continue watching and resume, beyond spec section 7): how far
- * a user got in a movie or an episode, in seconds. Every call names the signed-in user
- * (`userUID`, `{userId}`); another user's id answers 403, as the library calls do.
+ * Watch progress calls (PROG-1, PROG-10 in docs/requirements.md: continue watching and resume,
+ * beyond API-*): how far a user got in a movie or an episode, in seconds. Every call names the
+ * signed-in user (`userUID`, `{userId}`); another user's id answers 403, as the library calls do.
  */
 import { z } from './zod.ts';
 import { titleSummarySchema } from './catalogue.ts';
 import { bodyIdSchema, idSchema, mediaTypeSchema, showNumberSchema } from './common.ts';
 import { BODY_OBJECT, uidSchema } from './library.ts';
 
-/** The share of a movie or an episode that counts it as watched (issue 20: 90 %). */
+/** The share of a movie or an episode that counts it as watched (PROG-1: 90 %). */
 export const WATCHED_FRACTION = 0.9;
 /** Longest position or duration accepted, in seconds (a week: no film runs longer). */
 export const MAX_PROGRESS_SECONDS = 7 * 24 * 3600;
@@ -173,9 +173,9 @@ export type UpNextItem = z.infer<typeof upNextItemSchema>;
 /** Up Next: at most 20 shows, the one watched last first. */
 export const upNextSchema = z.array(upNextItemSchema);
 
-/** How far back New Episodes looks, in days (issue 20: aired in the last 7). */
+/** How far back New Episodes looks, in days (PROG-1, PROG-7: aired in the last 7). */
 export const NEW_EPISODES_PAST_DAYS = 7;
-/** How far ahead New Episodes looks, in days (issue 20: airing in the next 14). */
+/** How far ahead New Episodes looks, in days (PROG-1, PROG-7: airing in the next 14). */
 export const NEW_EPISODES_AHEAD_DAYS = 14;
 
 /**

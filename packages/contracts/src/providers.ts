@@ -1,6 +1,6 @@
 /**
- * The fixed provider list (spec section 9; decisions.md): id, name, region, and the logo
- * background. Crunchyroll's canonical id is 283; 12 is accepted as an alias.
+ * The fixed provider list (LIMIT-18 in docs/requirements.md; DEC-5 in docs/decisions.md): id, name,
+ * region, and the logo background. Crunchyroll's canonical id is 283; 12 is accepted as an alias.
  */
 export interface ProviderEntry {
   id: number;

@@ -1,6 +1,6 @@
 /**
- * `GET /pigo-stream/sources/servers` (spec section 7): the stream links ("servers") for a title,
- * and `POST /pigo-stream/sources/rescan`.
+ * `GET /pigo-stream/sources/servers` (API-SRC-1 in docs/requirements.md): the stream links
+ * ("servers") for a title, and `POST /pigo-stream/sources/rescan`.
  */
 import { z } from './zod.ts';
 import { idSchema, mediaTypeSchema, showNumberQuerySchema } from './common.ts';
@@ -12,7 +12,7 @@ function positiveNumber(field: string) {
 
 /**
  * `?id=&type=&season=&episode=`. `season` and `episode` are read for tv only and default to 1
- * (spec section 9: default episode 1); when given they must be positive whole numbers.
+ * (LIMIT-13: default episode 1); when given they must be positive whole numbers.
  */
 export const serversQuerySchema = z.object({
   id: idSchema,

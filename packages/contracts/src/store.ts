@@ -1,10 +1,10 @@
 /**
- * `/pigo-stream/pigostore/*` (spec section 7; decisions.md): the companion player's version and
- * download link per platform.
+ * `/pigo-stream/pigostore/*` (API-STORE-1..2 in docs/requirements.md; DEC-20 in docs/decisions.md):
+ * the companion player's version and download link per platform.
  */
 import { z } from './zod.ts';
 
-/** Platforms /pigostore lists (decisions.md). */
+/** Platforms /pigostore lists (DEC-6, DEC-20). */
 export const PLATFORMS = ['windows', 'macos', 'linux', 'android', 'ios'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 

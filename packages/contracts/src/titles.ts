@@ -1,8 +1,8 @@
 /**
- * How a title is named and dated (spec 3: "title or name"), for the web app's cards and play
- * page and for the server's first answers of the play page (issue 19: the anime lookup it asks
- * ahead must search exactly what the app searches). Plain functions, no schema library
- * (`@pigostream/contracts/titles`).
+ * How a title is named and dated (DATA-4 in docs/requirements.md: "title or name"), for the web
+ * app's cards and play page and for the server's first answers of the play page (PERF-1: the anime
+ * lookup it asks ahead must search exactly what the app searches). Plain functions, no schema
+ * library (`@pigostream/contracts/titles`).
  */
 
 /** The naming and dating fields of a movie or show (TMDB's names; any may be missing). */

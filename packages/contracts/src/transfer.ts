@@ -1,17 +1,17 @@
 /**
- * Import and export of a user's My List and Watch History (issue 21; not in spec section 7, so
- * shaped like its library calls under `/pigo-stream/transfer`). An upload answers a preview of
- * what the file holds and how each title matched the catalogue; nothing is written until the
- * user applies the entries they confirmed. Every call names the signed-in user (`userUID`,
+ * Import and export of a user's My List and Watch History (TRANSFER-1 in docs/requirements.md; not
+ * in API-*, so shaped like its library calls under `/pigo-stream/transfer`). An upload answers a
+ * preview of what the file holds and how each title matched the catalogue; nothing is written until
+ * the user applies the entries they confirmed. Every call names the signed-in user (`userUID`,
  * `{uid}`); another user's id answers 403.
  */
 import { z } from './zod.ts';
 import { bodyIdSchema, isoTimeSchema, mediaTypeSchema, showNumberSchema } from './common.ts';
 import { BODY_OBJECT, uidSchema } from './library.ts';
 
-/** Largest file an import reads, in bytes (issue 21: 20 MB). */
+/** Largest file an import reads, in bytes (TRANSFER-5: 20 MB). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Most rows (CSV lines after the header, JSON items) an import reads (issue 21). */
+/** Most rows (CSV lines after the header, JSON items) an import reads (TRANSFER-5). */
 export const IMPORT_MAX_ROWS = 100_000;
 /** Most candidates an uncertain match offers. */
 export const IMPORT_MAX_CANDIDATES = 5;

@@ -62,10 +62,10 @@ export interface DatabaseOptions {
 
 /**
  * The embedded database's shared buffers by default, in MB. initdb writes 128 MB into
- * postgresql.conf, and PGlite's WASM memory holds all of it resident from the start: 385 MB of
- * RSS for an idle server on an existing data directory against 284 MB with 16 MB (issue 24,
- * docs/benchmarks.md). The catalogue's working set fits; the operating system's page cache
- * holds the rest of the files.
+ * postgresql.conf, and PGlite's WASM memory holds all of it resident from the start: 385 MB of RSS
+ * for an idle server on an existing data directory against 284 MB with 16 MB (LEAN-6 in
+ * docs/requirements.md, docs/benchmarks.md). The catalogue's working set fits; the operating
+ * system's page cache holds the rest of the files.
  */
 export const EMBEDDED_SHARED_BUFFERS_MB = 16;
 
@@ -155,7 +155,7 @@ export const STATEMENT_SLICE_MS = 5;
  * most {@link STATEMENT_SLICE_MS} ms. PGlite runs each statement synchronously in this thread and
  * the next queued one starts in the same microtask run, so under load a queue of 100 requests'
  * statements held the loop for hundreds of ms at a time; Node accepts one new connection per
- * turn of the loop, so a visitor's new connection waited seconds (issue 14: save-my-list at 100
+ * turn of the loop, so a visitor's new connection waited seconds (PERF-7: save-my-list at 100
  * connections timed out). Statements still run one at a time, first come first served; an idle
  * database runs a statement at once, with no added wait.
  */

@@ -1,8 +1,9 @@
 /**
- * Identity schema (spec section 3: Signed-in user; section 4: Auth). The four tables better-auth
- * keeps (`user`, `session`, `account`, `verification`, field names as its drizzle adapter
- * expects them) and the product's own `users` row written by `POST /pigo-stream/auth/users`.
- * Passwords live only in `account.password`, as better-auth's salted scrypt hashes.
+ * Identity schema (DATA-1 in docs/requirements.md: Signed-in user; AUTH-7..17: Auth). The four
+ * tables better-auth keeps (`user`, `session`, `account`, `verification`, field names as its
+ * drizzle adapter expects them) and the product's own `users` row written by
+ * `POST /pigo-stream/auth/users`. Passwords live only in `account.password`, as better-auth's
+ * salted scrypt hashes.
  */
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -25,7 +26,7 @@ export const authUser = pgTable('user', {
   /**
    * When the user's first-ever session began (null until then). Not one of better-auth's
    * fields: the identity module sets it once, so that first session can be told from later
-   * ones (spec section 4: the welcome after a first-ever sign-in).
+   * ones (AUTH-11: the welcome after a first-ever sign-in).
    */
   firstSessionAt: timestamp('first_session_at', { withTimezone: true }),
 });
@@ -89,7 +90,7 @@ export const authVerification = pgTable(
 );
 
 /**
- * The product's user row (spec section 7: `POST /auth/users`), keyed by the identity's user id.
+ * The product's user row (API-AUTH-1: `POST /auth/users`), keyed by the identity's user id.
  * Watch history, My List, search history and watch events reference the identity's `user` row
  * directly (library.schema.ts `user_id`), not this one.
  */
@@ -104,7 +105,7 @@ export const users = pgTable('users', {
 });
 
 /**
- * Attempt counters of the identity limits (issue 14), one row per key (`<call>|<kind>|<value>`,
+ * Attempt counters of the identity limits (SEC-2), one row per key (`<call>|<kind>|<value>`,
  * e.g. `sign-in/email|address|kim@gmail.com`), counted in fixed windows: `count` attempts since
  * the window began, which ends at `window_ends_at`. Kept here so the limits survive restarts
  * on one server; with REDIS_URL the counters live in Redis instead.

@@ -1,9 +1,9 @@
 /**
- * Library schema (spec section 3: Watch history, My List, Search history entry; ARCHITECTURE.md:
- * user data keyed by the identity's user id with unique constraints that make repeated saves
- * idempotent) and the activity module's watch events. Titles are named by (media type, TMDB
- * id) because TMDB movie and tv ids overlap (decisions.md). Every row belongs to a better-auth `user` and
- * goes with it.
+ * Library schema (DATA-2, DATA-3, DATA-9 in docs/requirements.md: Watch history, My List, Search
+ * history entry; ARCH-14 in docs/architecture.md: user data keyed by the identity's user id with
+ * unique constraints that make repeated saves idempotent) and the activity module's watch events.
+ * Titles are named by (media type, TMDB id) because TMDB movie and tv ids overlap (DEC-9 in
+ * docs/decisions.md). Every row belongs to a better-auth `user` and goes with it.
  */
 import {
   bigint,
@@ -93,11 +93,11 @@ export const watchEvents = pgTable(
 );
 
 /**
- * How far a user got in a movie or an episode (issue 20: continue watching, resume): one row per
- * user, title and episode, the last save winning. A movie's row has season and episode 0 (TMDB
+ * How far a user got in a movie or an episode (PROG-1, PROG-3: continue watching, resume): one row
+ * per user, title and episode, the last save winning. A movie's row has season and episode 0 (TMDB
  * numbers a show's episodes from 1, so no episode has 0; season 0 holds a show's specials).
- * Positions and durations are seconds. `watched` is set once 90 % was played (or the episode
- * was marked watched) and stays set until it is unmarked.
+ * Positions and durations are seconds. `watched` is set once 90 % was played (or the episode was
+ * marked watched) and stays set until it is unmarked.
  */
 export const watchProgress = pgTable(
   'watch_progress',

@@ -1,6 +1,7 @@
 /**
- * Tables the server keeps for running itself rather than for users (issue 15): mail waiting to
- * be sent again, and the row the readiness check writes to prove the database takes writes.
+ * Tables the server keeps for running itself rather than for users (OPS-3 in docs/requirements.md):
+ * mail waiting to be sent again, and the row the readiness check writes to prove the database takes
+ * writes.
  */
 import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -38,7 +39,7 @@ export const readinessProbe = pgTable('readiness_probe', {
 
 /**
  * The local media library as the last scan found it, shared by the servers of one PostgreSQL
- * database (issue 16): one server walks MEDIA_DIR, the others read this.
+ * database (SCALE-1, SCALE-4): one server walks MEDIA_DIR, the others read this.
  */
 export const mediaFiles = pgTable(
   'media_files',

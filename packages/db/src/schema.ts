@@ -1,8 +1,8 @@
 /**
- * Catalogue schema (spec section 3: Media item, Season detail, Provider, Anime-info data).
- * Column names follow TMDB v3 and AniList field names so rows map onto API shapes directly.
- * A title is keyed by (media_type, id) because TMDB movie and tv ids overlap; every other
- * table names a title by its TMDB id in a column `tmdb_id` (migration 0007).
+ * Catalogue schema (DATA-4, DATA-5, DATA-8, DATA-12 in docs/requirements.md: Media item, Season
+ * detail, Provider, Anime-info data). Column names follow TMDB v3 and AniList field names so rows
+ * map onto API shapes directly. A title is keyed by (media_type, id) because TMDB movie and tv ids
+ * overlap; every other table names a title by its TMDB id in a column `tmdb_id` (migration 0007).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -83,7 +83,7 @@ export const titles = pgTable(
       sql`(lower(${t.title} || ' ' || coalesce(${t.originalTitle}, ''))) gist_trgm_ops(siglen=64)`,
     ),
     index('titles_title_prefix_idx').on(t.mediaType, sql`lower(${t.title}) text_pattern_ops`),
-    // The import's title matching (issue 21): titles like a name, many names per statement; a
+    // The import's title matching (TRANSFER-2): titles like a name, many names per statement; a
     // GIN trigram index finds each name's few neighbours in about 1 ms where the GiST one
     // above walks most of its pages (16 ms a name over 18,000 titles). Imports end by folding
     // its pending list in (analyzeCatalogue), or every search would read the list through.

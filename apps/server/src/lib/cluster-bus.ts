@@ -1,6 +1,7 @@
 /**
- * What several server processes must agree on (issue 16), shared through Redis when `REDIS_URL`
- * is set, and kept in this process otherwise (one server behaves exactly as before):
+ * What several server processes must agree on (SCALE-1 in docs/requirements.md), shared through
+ * Redis when `REDIS_URL` is set, and kept in this process otherwise (one server behaves exactly as
+ * before):
  * - **Invalidation messages** on one pub/sub channel: the catalogue answers changed (a write, an
  *   import), or sessions changed (a sign-out, a password change). Every server, the sender
  *   included, drops what it kept.

@@ -1,7 +1,8 @@
 /**
- * Jobs that must run on one process at a time when several share a PostgreSQL database
- * (issue 16): a session-level advisory lock held on its own connection for the job's length.
- * The embedded database needs none: its DATA_DIR lock already keeps every other process off.
+ * Jobs that must run on one process at a time when several share a PostgreSQL database (SCALE-1,
+ * SCALE-4 in docs/requirements.md): a session-level advisory lock held on its own connection for
+ * the job's length. The embedded database needs none: its DATA_DIR lock already keeps every other
+ * process off.
  */
 import pg from 'pg';
 

@@ -1,7 +1,7 @@
 /**
- * The process's caches stay within their configured bytes (issue 24: RESPONSE_CACHE_MB,
- * UPSTREAM_CACHE_MB): the least recently used answers go first, 0 keeps no answers, and a
- * user's answers made stale by their writes are dropped once expired, unasked.
+ * The process's caches stay within their configured bytes (LEAN-3 in docs/requirements.md:
+ * RESPONSE_CACHE_MB, UPSTREAM_CACHE_MB): the least recently used answers go first, 0 keeps no
+ * answers, and a user's answers made stale by their writes are dropped once expired, unasked.
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The memory releaser (issue 24) in a Node process of its own, with a C heap left full of holes
- * the way a server's is after work: freed memory goes back to the system once the process has
- * been quiet for the set time, and not before.
+ * The memory releaser (LEAN-4 in docs/requirements.md) in a Node process of its own, with a C heap
+ * left full of holes the way a server's is after work: freed memory goes back to the system once
+ * the process has been quiet for the set time, and not before.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,6 @@
 /**
- * Gives memory the process has freed back to the operating system (issue 24: a lean server).
+ * Gives memory the process has freed back to the operating system (LEAN-4 in docs/requirements.md:
+ * a lean server).
  *
  * glibc's malloc keeps what is freed in the middle of its heap (V8's compiler zones, the
  * embedded database's WASM compilation, request buffers) for reuse, and returns only the top of

@@ -1,6 +1,6 @@
 /**
- * Checks every API request passes before any route or rule sees it (issue 14: security rules
- * hold on what the code acts on, not on what the request spelled):
+ * Checks every API request passes before any route or rule sees it (SEC-1 in docs/requirements.md:
+ * security rules hold on what the code acts on, not on what the request spelled):
  * - {@link refuseNonCanonicalPaths}: a path the router and the identity library could read
  *   differently (dot segments, doubled slashes, backslashes, encoded slashes, bad escapes,
  *   control characters) answers 400;

@@ -1,16 +1,15 @@
 /**
- * A short-lived in-process cache of whole catalogue answers (issue 9: catalogue calls under load
- * at least half a bare Fastify route's throughput, p99 under 50 ms). The catalogue is the same
- * for every user, so a GET's 200 answer is kept, already serialized, by its URL for `ttlMs` ms
- * and sent again without touching the database or the response schema. It is kept as UTF-8
- * bytes: titles in other scripts (`original_title` in Japanese, Korean) make the JSON a two-byte
- * string, and encoding 12 kB of it again on every send cost as much as the rest of the request.
- * The hooks take callbacks, not promises, for the same reason. Any successful write
- * call (POST, PUT, PATCH, DELETE) through the app that can change a catalogue answer (not a
- * user's own lists, searches, progress or imports) clears it, on this server at once and on every
- * other one through the cluster bus (cluster-bus.ts: Redis pub/sub, well within 1 s), so no
- * server answers much older data than was written (trending and '#1 Most Watched' blend watch
- * events).
+ * A short-lived in-process cache of whole catalogue answers (QUAL-3 in docs/requirements.md:
+ * catalogue calls under load at least half a bare Fastify route's throughput, p99 under 50 ms). The
+ * catalogue is the same for every user, so a GET's 200 answer is kept, already serialized, by its
+ * URL for `ttlMs` ms and sent again without touching the database or the response schema. It is
+ * kept as UTF-8 bytes: titles in other scripts (`original_title` in Japanese, Korean) make the JSON
+ * a two-byte string, and encoding 12 kB of it again on every send cost as much as the rest of the
+ * request. The hooks take callbacks, not promises, for the same reason. Any successful write call
+ * (POST, PUT, PATCH, DELETE) through the app that can change a catalogue answer (not a user's own
+ * lists, searches, progress or imports) clears it, on this server at once and on every other one
+ * through the cluster bus (cluster-bus.ts: Redis pub/sub, well within 1 s), so no server answers
+ * much older data than was written (trending and '#1 Most Watched' blend watch events).
  */
 import { ENDPOINTS } from '@pigostream/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,7 +33,7 @@ const ENTRY_OVERHEAD_BYTES = 256;
  * A cache of answers by key for `ttlMs` ms, `maxBytes` bytes at most counting keys and
  * {@link ENTRY_OVERHEAD_BYTES}. Expired answers are dropped every `ttlMs` ms until `scope`
  * closes, not only when asked for again: a user's answers are keyed by their write generation,
- * so after each write the old ones are never asked for again (issue 24: the leak check grew the
+ * so after each write the old ones are never asked for again (LEAN-3: the leak check grew the
  * server by about 100 MB in four rounds of reads and writes before this).
  */
 function answerCache(
@@ -191,12 +190,12 @@ export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
 
 /**
  * Caches the 200 answers of the GET routes registered in `scope` (after this call) per user
- * (issue 14: signed-in reads cost about what a catalogue answer costs): keyed by the session's
+ * (PERF-7: signed-in reads cost about what a catalogue answer costs): keyed by the session's
  * uid, the user's write generation and the URL, for `ttlMs` ms, so an answer is only ever sent
  * again to the user it was made for, for the same URL. Any successful write call by a user in
  * `scope` (POST, PUT, PATCH, DELETE) starts a new generation for them before its answer is
  * sent (`bus`: in Redis when several servers share the database, one round trip per signed-in
- * GET), so no server answers a user older data than they wrote (read-your-writes, issue 16).
+ * GET), so no server answers a user older data than they wrote (read-your-writes, SCALE-2).
  * Requests for a key whose answer is being made wait for it rather than each asking the
  * database. Requests without a verified session pass through untouched (the routes answer 401).
  * Keeps `maxBytes` bytes of answers at most (least recently used first out; 0 keeps none).

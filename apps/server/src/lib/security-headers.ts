@@ -1,8 +1,9 @@
 /**
- * The security headers every answer carries (issue 9, "Headers"): helmet's policy, worked out
- * once at start and then copied onto each reply. `@fastify/helmet` rebuilt the helmet middleware,
- * CSP parsing included, on every request, and set each header on the raw response, where Node
- * checks it again; under load that was a quarter of a cached catalogue call's cost.
+ * The security headers every answer carries (QUAL-6 in docs/requirements.md, "Headers"): helmet's
+ * policy, worked out once at start and then copied onto each reply. `@fastify/helmet` rebuilt the
+ * helmet middleware, CSP parsing included, on every request, and set each header on the raw
+ * response, where Node checks it again; under load that was a quarter of a cached catalogue call's
+ * cost.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';

@@ -5,9 +5,9 @@
 type Json = Record<string, unknown>;
 
 /**
- * Answers as live AniList gives them at times (issue 17; AniList's schema makes every field but
- * `Media.id` nullable), made from an `ok` answer for the app's query, on every entry of every
- * `Page.media` list and their relation edges:
+ * Answers as live AniList gives them at times (LIVE-4 in docs/requirements.md; AniList's schema
+ * makes every field but `Media.id` nullable), made from an `ok` answer for the app's query, on
+ * every entry of every `Page.media` list and their relation edges:
  * - `null-media-entry`: a null entry in the page, in second place (the rest kept);
  * - `cover-absent`: no `coverImage` key at all;
  * - `cover-large-null`: `coverImage: { large: null }`;

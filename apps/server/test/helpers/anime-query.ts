@@ -7,8 +7,8 @@ import { ANIME_SEARCH_QUERY } from '@pigostream/contracts/anime-queries';
 export const URL_PATH = '/pigo-stream/playground/anime-info';
 
 /**
- * The query text the app sends (spec section 7): the web app's own lookup query
- * (`ANIME_SEARCH_QUERY`, with its fragment and `relationType(version: 2)`), not a copy.
+ * The query text the app sends (API-ANIME-1 in docs/requirements.md): the web app's own lookup
+ * query (`ANIME_SEARCH_QUERY`, with its fragment and `relationType(version: 2)`), not a copy.
  */
 export const APP_QUERY = ANIME_SEARCH_QUERY;
 

@@ -1,7 +1,7 @@
 /**
- * Real processes for the backup tests (issue 15): the `pigo` CLI run as an operator runs it
- * (`node --import tsx apps/server/src/cli.ts ...`), verified users made through a running
- * server's HTTP API (sign-up, then the mailed link), and the tables of a database read back
+ * Real processes for the backup tests (OPS-5 in docs/requirements.md): the `pigo` CLI run as an
+ * operator runs it (`node --import tsx apps/server/src/cli.ts ...`), verified users made through a
+ * running server's HTTP API (sign-up, then the mailed link), and the tables of a database read back
  * for comparison.
  */
 import { spawn } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
- * Checks of the identity attempt limits (issue 14) over a socket: the 429 answer, the refused
- * path answer, spellings of an address, and {@link exhaust}, which spends a call's allowance
- * through every spelling of the call.
+ * Checks of the identity attempt limits (SEC-2 in docs/requirements.md) over a socket: the 429
+ * answer, the refused path answer, spellings of an address, and {@link exhaust}, which spends a
+ * call's allowance through every spelling of the call.
  */
 import { expect } from 'vitest';
 import type { RawResponse, SocketClient } from './raw-http.ts';

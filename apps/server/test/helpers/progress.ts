@@ -1,6 +1,6 @@
 /**
- * Watch progress calls for the progress tests (issue 20): a user's save, a title's progress and
- * Continue Watching, through the real app.
+ * Watch progress calls for the progress tests (PROG-1, PROG-10 in docs/requirements.md): a user's
+ * save, a title's progress and Continue Watching, through the real app.
  */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,9 +1,9 @@
 /**
- * The ways a client can spell one API path (issue 14): the plain path, a trailing slash and
- * mixed case (identity calls are matched case-insensitively), and the spellings that only mean
- * the same path once a URL parser resolves them (`./`, `x/../`, `%2e/`, `%2E%2e` mixes, `//`,
- * encoded slashes and backslashes). The server must refuse the latter with 400 before any rule
- * or route acts on them, so a rule can never be skipped by spelling the path differently.
+ * The ways a client can spell one API path (SEC-1 in docs/requirements.md): the plain path, a
+ * trailing slash and mixed case (identity calls are matched case-insensitively), and the spellings
+ * that only mean the same path once a URL parser resolves them (`./`, `x/../`, `%2e/`, `%2E%2e`
+ * mixes, `//`, encoded slashes and backslashes). The server must refuse the latter with 400 before
+ * any rule or route acts on them, so a rule can never be skipped by spelling the path differently.
  * Send them over a socket (raw-http.ts): `app.inject` would resolve them first.
  */
 export const API = '/pigo-stream';

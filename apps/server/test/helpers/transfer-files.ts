@@ -1,9 +1,9 @@
 /**
- * Export files of Letterboxd, IMDb and Trakt for the import tests (issue 21), written from the
- * services' published column lists and JSON shapes over the starter catalogue's titles
- * (apps/server/catalogue/*.json), at least 300 rows each: every title, rewatches (duplicate
- * rows), titles no catalogue has, a year one off and one far off, titles given in their own
- * script, and (on request) a broken line. Deterministic: the same files every run.
+ * Export files of Letterboxd, IMDb and Trakt for the import tests (TRANSFER-1 in
+ * docs/requirements.md), written from the services' published column lists and JSON shapes over the
+ * starter catalogue's titles (apps/server/catalogue/*.json), at least 300 rows each: every title,
+ * rewatches (duplicate rows), titles no catalogue has, a year one off and one far off, titles given
+ * in their own script, and (on request) a broken line. Deterministic: the same files every run.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,10 @@
 /**
  * Signed-in users for tests of user calls, made through the identity module's own API: sign up
- * (`POST /pigo-stream/identity/sign-up/email`, which gives no session: issue 14), then open the
- * verification link of the mail it files in the in-memory outbox (`DATA_DIR=memory://`, as
- * startTestApp configures), which verifies the address and answers the session cookie. An
- * unverified user signs in with the password instead, as the app does. Each user comes from its
- * own client IP so per-IP sign-up limits never trip.
+ * (`POST /pigo-stream/identity/sign-up/email`, which gives no session: SEC-3, SEC-5 in
+ * docs/requirements.md), then open the verification link of the mail it files in the in-memory
+ * outbox (`DATA_DIR=memory://`, as startTestApp configures), which verifies the address and answers
+ * the session cookie. An unverified user signs in with the password instead, as the app does. Each
+ * user comes from its own client IP so per-IP sign-up limits never trip.
  */
 import { randomUUID } from 'node:crypto';
 import type {

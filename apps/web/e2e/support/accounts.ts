@@ -1,8 +1,8 @@
 /**
- * Test accounts made through the real identity API: sign up with a unique address, then
- * verify through the link the test SMTP server received, exactly as a user would. Sign-up
- * starts no session (issue 14): the verification link signs in, and so does the password, for
- * an unverified user too.
+ * Test accounts made through the real identity API: sign up with a unique address, then verify
+ * through the link the test SMTP server received, exactly as a user would. Sign-up starts no
+ * session (SEC-3, SEC-5 in docs/requirements.md): the verification link signs in, and so does the
+ * password, for an unverified user too.
  */
 import { randomBytes } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';

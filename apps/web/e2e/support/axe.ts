@@ -1,6 +1,7 @@
 /**
- * Accessibility check of a screen (issue 9): axe-core through @axe-core/playwright, WCAG 2.x
- * A and AA rules; a test fails on any serious or critical violation, naming rule and nodes.
+ * Accessibility check of a screen (QUAL-4 in docs/requirements.md): axe-core
+ * through @axe-core/playwright, WCAG 2.x A and AA rules; a test fails on any serious or critical
+ * violation, naming rule and nodes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';

@@ -1,11 +1,11 @@
 /**
- * The server puts the first screen's answers into the page (issue 19: the sign-in check, Home's
- * trending rows and providers, the play page's title; apps/server/src/modules/web/
- * first-answers.ts), so the app does not ask for them on a full load, and renders Home and the
- * play page from them (first-screen.ts), inert until the app takes the page over. A test that
- * answers those calls itself with `page.route` takes them out first: the app then asks, as it
- * does when it opens the screen from another one, or when the server did not wait for a slow
- * answer. A test of what the app does waits for it ({@link appReady}).
+ * The server puts the first screen's answers into the page (PERF-1 in docs/requirements.md: the
+ * sign-in check, Home's trending rows and providers, the play page's title;
+ * apps/server/src/modules/web/ first-answers.ts), so the app does not ask for them on a full load,
+ * and renders Home and the play page from them (first-screen.ts), inert until the app takes the
+ * page over. A test that answers those calls itself with `page.route` takes them out first: the app
+ * then asks, as it does when it opens the screen from another one, or when the server did not wait
+ * for a slow answer. A test of what the app does waits for it ({@link appReady}).
  */
 import { FIRST_ANSWERS_ID } from '@pigostream/contracts/constants';
 import { expect, type Page } from '@playwright/test';

@@ -1,4 +1,7 @@
-/** Helpers that drive Home (/index) and the shared frame the way a user does (spec 2 Home). */
+/**
+ * Helpers that drive Home (/index) and the shared frame the way a user does (HOME-1 in
+ * docs/requirements.md).
+ */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { withoutFirstAnswers } from './first-answers.ts';
 
@@ -8,7 +11,7 @@ export const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ] as const;
 
-/** The local storage key of the remembered UI state (spec 3). */
+/** The local storage key of the remembered UI state (DATA-14, DATA-16). */
 export const LOCAL_KEY = 'PigoStream.Local';
 
 /** A titled row (`<section>` labelled by its heading). */
@@ -16,7 +19,7 @@ export function row(page: Page, name: string): Locator {
   return page.getByRole('region', { name, exact: true });
 }
 
-/** The Home hero's region, under either of its labels (spec 1). */
+/** The Home hero's region, under either of its labels (PROD-2). */
 export function hero(page: Page): Locator {
   return page.getByRole('region', { name: /^(Picked Just for You|#1 Most Watched)$/ });
 }

@@ -1,6 +1,7 @@
 /**
- * Layout checks a careful user would make on any screen (issue 23): nothing they can press sits
- * under a fixed or sticky element, and normal use logs no console error and no failed request.
+ * Layout checks a careful user would make on any screen (UI-2, UI-8 in docs/requirements.md):
+ * nothing they can press sits under a fixed or sticky element, and normal use logs no console error
+ * and no failed request.
  */
 import type { Page } from '@playwright/test';
 

@@ -1,7 +1,7 @@
 /**
- * Helpers for the Watch History and My List pages (spec 2, spec 4): fresh signed-in accounts
- * with a known state, list data set up through the real API, and the page's parts as a user
- * finds them.
+ * Helpers for the Watch History and My List pages (LISTS-1, LISTS-2 in docs/requirements.md,
+ * LISTS-4..7): fresh signed-in accounts with a known state, list data set up through the real API,
+ * and the page's parts as a user finds them.
  */
 import type { TestInfo } from '@playwright/test';
 import {

@@ -11,7 +11,9 @@ import type { SavedMail } from './smtp-sink.ts';
 export const SUBJECTS = {
   verify: 'Verify your PigoStream e-mail',
   reset: 'Reset your PigoStream password',
-  /** To the owner of an address someone tried to sign up with again (issue 14). */
+  /**
+   * To the owner of an address someone tried to sign up with again (SEC-5 in docs/requirements.md).
+   */
   signUpAttempt: 'Someone tried to sign up with your PigoStream e-mail',
 } as const;
 

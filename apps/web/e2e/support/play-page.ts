@@ -1,6 +1,6 @@
 /**
- * Helpers that drive the play page (`/play?id=&type=`, spec 2 Play page) the way a user does,
- * and read the signed-in user's lists through the real API to check what the page did.
+ * Helpers that drive the play page (`/play?id=&type=`, ROUTE-1 in docs/requirements.md) the way a
+ * user does, and read the signed-in user's lists through the real API to check what the page did.
  */
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -10,11 +10,11 @@ import { mediaDir } from './e2e-env.ts';
 import { appReady } from './first-answers.ts';
 import { sameOrigin } from './same-origin.ts';
 
-/** A Chromium user agent on Windows (spec 4: the player app hand-off is tried there). */
+/** A Chromium user agent on Windows (PLAY-10: the player app hand-off is tried there). */
 export const WINDOWS_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-/** A Chromium user agent on Android (spec 4: the hand-off is tried there too). */
+/** A Chromium user agent on Android (PLAY-10: the hand-off is tried there too). */
 export const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 

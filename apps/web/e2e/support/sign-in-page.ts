@@ -1,4 +1,7 @@
-/** Helpers that drive the sign-in screen at `/` the way a user does (spec 2 sign-in screen). */
+/**
+ * Helpers that drive the sign-in screen at `/` the way a user does (AUTH-1..6 in
+ * docs/requirements.md).
+ */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The screen's controls, by their accessible names. */

@@ -1,6 +1,7 @@
 /**
- * Frame of the app screens: shared header on top, bottom navigation below (spec 2), inside
- * TanStack Query's provider. Its own lazy chunk: the sign-in screen loads none of it.
+ * Frame of the app screens: shared header on top, bottom navigation below (HOME-1 in
+ * docs/requirements.md), inside TanStack Query's provider. Its own lazy chunk: the sign-in screen
+ * loads none of it.
  */
 import { Outlet } from 'react-router';
 import { AppHeader } from '../components/app-header.tsx';

@@ -1,8 +1,9 @@
 /**
- * The header's menu button and the sidebar drawer it opens (spec 2 Home). The drawer's code
- * (with the Radix dialog, 9 to 12 kB of gzip JavaScript) is its own chunk, fetched only when the
- * button is hovered, focused or pressed: a visit that never opens the menu never loads it
- * (issue 19: it was fetched on every first visit once the page was idle).
+ * The header's menu button and the sidebar drawer it opens (HOME-1, HOME-2 in
+ * docs/requirements.md). The drawer's code (with the Radix dialog, 9 to 12 kB of gzip JavaScript)
+ * is its own chunk, fetched only when the button is hovered, focused or pressed: a visit that never
+ * opens the menu never loads it (QUAL-1: it was fetched on every first visit once the page was
+ * idle).
  */
 import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
@@ -25,7 +26,7 @@ function newEpisodesLabel(count: number): string {
  * 'Open menu' for a signed-in user (nothing otherwise) and the drawer it opens, with the
  * user's avatar, name and e-mail, Sign Out (the shared sign-out hook: ends the session, clears
  * the remembered state, goes to `/`), the New Episodes entry and the links of `GET /app-config`.
- * The button and the entry carry a badge with the count of new episodes (issue 20: aired, not
+ * The button and the entry carry a badge with the count of new episodes (PROG-7: aired, not
  * watched), asked for once the page is idle, for verified users. If the drawer's chunk
  * cannot be fetched (server down), the click is only logged.
  */

@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.ts';
 
 /**
- * Wraps `children` in the providers the app screens need. Only the app frame (app-layout.tsx)
- * uses it, so `/` and `/reset-password` load without TanStack Query (issue 9 budget).
+ * Wraps `children` in the providers the app screens need. Only the app frame (app-layout.tsx) uses
+ * it, so `/` and `/reset-password` load without TanStack Query (QUAL-1 in docs/requirements.md
+ * budget).
  */
 export function Providers({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -47,11 +47,11 @@ function ChunkProgress() {
 }
 
 /**
- * Renders the current screen (`children`: the routes). Until the first screen's chunk arrives
- * the product mark shows; while a later screen's chunk loads, the previous screen stays and a
- * thin bar at the top says so. Each screen comes back at its last page scroll on Back and
- * Forward. What a screen throws becomes the app's error screen (spec 2). Sign-in state changes
- * post the user to the server (spec 7) wherever they happen.
+ * Renders the current screen (`children`: the routes). Until the first screen's chunk arrives the
+ * product mark shows; while a later screen's chunk loads, the previous screen stays and a thin bar
+ * at the top says so. Each screen comes back at its last page scroll on Back and Forward. What a
+ * screen throws becomes the app's error screen (ROUTE-1, ROUTE-3, UI-1 in docs/requirements.md).
+ * Sign-in state changes post the user to the server (API-GEN-1) wherever they happen.
  */
 export function RootLayout({ children }: { children: ReactNode }) {
   useAuthStateSync();

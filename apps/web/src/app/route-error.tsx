@@ -1,7 +1,8 @@
 /**
- * The app's own error screen for a route that failed to render or load (spec 2: the router's
- * default error pages are not product behaviour; spec 8: ChunkLoadError), and the offline screen
- * of the installed app (pwa.config.ts: the shell starts offline, the server cannot be reached).
+ * The app's own error screen for a route that failed to render or load (ROUTE-1, ROUTE-3 in
+ * docs/requirements.md: the router's default error pages are not product behaviour; ERR-14:
+ * ChunkLoadError), and the offline screen of the installed app (pwa.config.ts: the shell starts
+ * offline, the server cannot be reached).
  */
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
@@ -10,7 +11,7 @@ import { PlaceholderScreen } from '../components/placeholder-screen.tsx';
 import { API_MESSAGES, ApiError } from '../lib/api-client.ts';
 
 /**
- * Spec 2's 'Server is not responding', as Home's modal titles it. Not imported from the modal's
+ * HOME-6's 'Server is not responding', as Home's modal titles it. Not imported from the modal's
  * module: that would pull the whole modal into the entry chunk of every first visit.
  */
 const SERVER_ERROR_TITLE = 'Server is not responding';

@@ -1,9 +1,9 @@
 /**
- * The routes of spec section 2, in React Router's declarative mode (its data router would add
- * about 17 kB of gzip JavaScript to every first visit; issue 9 gives `/` 100 kB). Each screen is
- * its own lazy chunk (`routes/*.tsx` exporting `Component`), loaded through `loadChunk` for the
- * spec's 120 s timeout and ChunkLoadError; so is the app frame (header, bottom navigation and
- * TanStack Query, which the sign-in screen does without).
+ * The routes of ROUTE-1 in docs/requirements.md, in React Router's declarative mode (its data
+ * router would add about 17 kB of gzip JavaScript to every first visit; QUAL-1 gives `/` 100 kB).
+ * Each screen is its own lazy chunk (`routes/*.tsx` exporting `Component`), loaded through
+ * `loadChunk` for the spec's 120 s timeout and ChunkLoadError; so is the app frame (header, bottom
+ * navigation and TanStack Query, which the sign-in screen does without).
  */
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
@@ -44,7 +44,7 @@ function once<T>(load: Load<T>): ChunkLoader<T> {
  * `React.lazy` of `loader`'s chunk, picking `pick` of its module. A chunk already in is handed
  * over as a thenable that answers at once, which `lazy` reads without suspending (its documented
  * contract takes any thenable), so a first render after {@link preloadScreen} commits the
- * screen itself, not the loading mark first (issue 19).
+ * screen itself, not the loading mark first (PERF-1).
  */
 function lazyChunk<M, C extends ComponentType>(loader: ChunkLoader<M>, pick: (module: M) => C) {
   return lazy(() => {
@@ -120,7 +120,7 @@ export async function preloadScreen(pathname: string): Promise<void> {
 }
 
 /**
- * Keeps users out of screens they may not see (spec 2, spec 6): signed-out users, and
+ * Keeps users out of screens they may not see (ROUTE-1, ROUTE-2, ROLE-1): signed-out users, and
  * unverified users on /index, /my-list, /watch-history, /new-episodes, /import-export and /play,
  * go to `/`; /pigostore needs any session. While the sign-in state is first determined, the
  * loading mark shows (Suspense).

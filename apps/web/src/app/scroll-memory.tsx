@@ -41,12 +41,12 @@ function savePosition(key: string, y: number): void {
 }
 
 /**
- * The page scroll of each history entry (spec 2: every screen comes back at its last scroll on
- * Back and Forward); renders nothing. An entry is its history key and its screen (path and
- * query): a full load (typed URL, reload) gives its first entry the key 'default', so the key
- * alone would hand one screen's offset to another (issue 23). Back, Forward and a reload return
- * to where the entry was left, or to the top when it was never left; a new navigation starts
- * at the top, or at its `#hash` target. Mount it before the routes, inside their Suspense
+ * The page scroll of each history entry (UI-1, ROUTE-1 in docs/requirements.md: every screen comes
+ * back at its last scroll on Back and Forward); renders nothing. An entry is its history key and
+ * its screen (path and query): a full load (typed URL, reload) gives its first entry the key
+ * 'default', so the key alone would hand one screen's offset to another (UI-1). Back, Forward and a
+ * reload return to where the entry was left, or to the top when it was never left; a new navigation
+ * starts at the top, or at its `#hash` target. Mount it before the routes, inside their Suspense
  * boundary: its restore runs in the commit that shows the new screen, before the screen's own
  * (Home's remembered scroll).
  */

@@ -1,4 +1,6 @@
-/** The dismissible message bar at the bottom of the screen (spec 2 sign-in screen, spec 8). */
+/**
+ * The dismissible message bar at the bottom of the screen (AUTH-5 in docs/requirements.md, ERR-1).
+ */
 import { MessageCard, type MessageTone } from './message-card.tsx';
 
 /** A message to show; `tone` 'error' is announced at once (role=alert), others politely. */
@@ -11,7 +13,7 @@ export interface AlertBarMessage {
 /**
  * Fixed to the bottom of the viewport above the safe area: `message` with an icon for its tone
  * and a 'Dismiss message' button calling `onDismiss`. Renders nothing without a message; the
- * caller decides how long one stays (spec 9: 5 s).
+ * caller decides how long one stays (LIMIT-1: 5 s).
  */
 export function AlertBar({
   message,

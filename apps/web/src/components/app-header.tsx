@@ -1,4 +1,7 @@
-/** The shared header bar of the app screens (spec 2: Home header; "shared header present"). */
+/**
+ * The shared header bar of the app screens (HOME-1 in docs/requirements.md: Home header; "shared
+ * header present").
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Wordmark } from './wordmark.tsx';

@@ -1,9 +1,9 @@
 /**
- * One image of a title, person or provider (spec 7: the image host's sizes): a TMDB path loads
- * as an `<img>` with its `srcset` and `sizes`; drawn art (`/art/...`, the starter catalogue and
- * records without an image) is drawn right here in HTML and CSS, the same layout the server's
- * SVG has (`drawnArtLayout`), so a screen of posters costs no image request and no SVG document
- * each (issue 19: 120-330 ms of the first paint on a phone).
+ * One image of a title, person or provider (API-IMG-1 in docs/requirements.md: the image host's
+ * sizes): a TMDB path loads as an `<img>` with its `srcset` and `sizes`; drawn art (`/art/...`, the
+ * starter catalogue and records without an image) is drawn right here in HTML and CSS, the same
+ * layout the server's SVG has (`drawnArtLayout`), so a screen of posters costs no image request and
+ * no SVG document each (PERF-3, PERF-4: 120-330 ms of the first paint on a phone).
  */
 import {
   ART_ASPECT,
@@ -25,7 +25,7 @@ export interface ArtImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   path: string;
   /** What it shows: picks the `srcset` sizes and, for drawn art, the box's shape. */
   kind: ImageKind;
-  /** The fallback `src` size (spec 7: w500 cards, w185 seasons, episodes and cast, ...). */
+  /** The fallback `src` size (API-IMG-1: w500 cards, w185 seasons, episodes and cast, ...). */
   size: ImageSize;
   'data-testid'?: string;
   /**

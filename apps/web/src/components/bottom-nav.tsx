@@ -1,4 +1,7 @@
-/** The bottom navigation bar (spec 2 Home; ARCHITECTURE.md "Look": on every screen size). */
+/**
+ * The bottom navigation bar (HOME-1 in docs/requirements.md; ARCH-33 in docs/architecture.md: on
+ * every screen size).
+ */
 import { Bookmark, History, House, Search, X, type LucideIcon } from 'lucide-react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useLocalStore } from '../lib/local-store.ts';
@@ -17,9 +20,9 @@ const ITEM =
 
 /**
  * Fixed to the bottom of the viewport: Home, My List and Watch History links, the current one
- * marked (`aria-current="page"`), and the Search toggle (spec 2), which reads 'Close' while
+ * marked (`aria-current="page"`), and the Search toggle (HOME-1, HOME-5), which reads 'Close' while
  * Home is in search mode and 'Search' otherwise. Toggling clears the search text and scrolls to
- * the top (spec 4 Home); from another screen, Search opens Home in search mode.
+ * the top (HOME-5); from another screen, Search opens Home in search mode.
  */
 export function BottomNav() {
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * A modal yes/no question (spec 2 "Media cards and rows": the removal confirm dialog), on Radix
+ * A modal yes/no question (CARD-2 in docs/requirements.md: the removal confirm dialog), on Radix
  * Dialog: focus is trapped inside while open, and Escape, a click outside or on the backdrop
  * close it.
  */

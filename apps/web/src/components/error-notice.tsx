@@ -1,4 +1,7 @@
-/** A visible, announced error message (spec 8: load errors show an error notice). */
+/**
+ * A visible, announced error message (ERR-1, ERR-13 in docs/requirements.md: load errors show an
+ * error notice).
+ */
 import { RotateCw, TriangleAlert } from 'lucide-react';
 
 /** Shows `message` with a warning icon and, when `onRetry` is given, a Retry button. */

@@ -1,4 +1,6 @@
-/** A full-screen loading overlay (spec 2 sign-in screen: while the sign-in state is found). */
+/**
+ * A full-screen loading overlay (AUTH-1 in docs/requirements.md: while the sign-in state is found).
+ */
 import { LoaderCircle } from 'lucide-react';
 
 /** Covers the screen with a spinner and `label`, announced as a status. */

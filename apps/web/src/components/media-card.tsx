@@ -1,4 +1,4 @@
-/** The poster card of spec 2 "Media cards and rows". */
+/** The poster card of CARD-1 in docs/requirements.md. */
 import type { MediaListItem } from '@pigostream/contracts';
 import { Film, Star, Tv } from 'lucide-react';
 import {
@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { ArtImage } from './art-image.tsx';
 import { formatRating, mediaTitle, playPath } from '../lib/media.ts';
 
-/** How long a press must be held to ask for removal, in ms (spec 9: long-press 700 ms). */
+/** How long a press must be held to ask for removal, in ms (LIMIT-9: long-press 700 ms). */
 export const LONG_PRESS_MS = 700;
 
 /** How far a pointer may move during a press before it counts as a scroll, in px. */
@@ -34,16 +34,16 @@ export type MediaCardItem = Pick<
 export interface MediaCardProps {
   item: MediaCardItem;
   /**
-   * Opt-in removal (spec 2: My List and Watch History). When given, a long-press of
-   * {@link LONG_PRESS_MS} ms (mouse, pen or touch), a right-click or the context-menu key calls
-   * it with the item and the card's link element (to return focus to); a long-press does not
-   * also open the play page. Without it the card only navigates.
+   * Opt-in removal (CARD-2, LISTS-1, LISTS-2: My List and Watch History). When given, a long-press
+   * of {@link LONG_PRESS_MS} ms (mouse, pen or touch), a right-click or the context-menu key calls
+   * it with the item and the card's link element (to return focus to); a long-press does not also
+   * open the play page. Without it the card only navigates.
    */
   onRemoveRequest?: (item: MediaCardItem, card: HTMLAnchorElement) => void;
   /** Id of an element describing the card's extra gestures (e.g. how to remove it). */
   describedBy?: string;
   /**
-   * The card is in the first screenful (issue 9, largest paint): its poster loads at once,
+   * The card is in the first screenful (QUAL-2, largest paint): its poster loads at once,
    * at high priority, instead of lazily once laid out.
    */
   priority?: boolean;
@@ -85,7 +85,7 @@ export const MediaCard = memo(function MediaCard({
       aria-describedby={describedBy}
       {...press}
     >
-      {/* A poster out of view is not laid out or painted until it comes near it (issue 19:
+      {/* A poster out of view is not laid out or painted until it comes near it (PERF-3:
           Home's rows hold 20 cards, a phone shows two and a half); its box keeps its size
           from its width and ratio, so rows keep their scroll range. */}
       <div className="aspect-[2/3] w-40 overflow-hidden rounded-lg bg-neutral-800 ring-1 ring-white/10 [content-visibility:auto]">

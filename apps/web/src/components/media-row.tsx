@@ -1,4 +1,4 @@
-/** A titled, sideways-scrolling row of poster cards (spec 2 "Media cards and rows"). */
+/** A titled, sideways-scrolling row of poster cards (CARD-1, CARD-3 in docs/requirements.md). */
 import { memo, useState, type ReactNode } from 'react';
 import { useLocalStore, useRowScrollMemory } from '../lib/local-store.ts';
 import { useCardWindow } from '../lib/use-card-window.ts';
@@ -9,16 +9,16 @@ import { PosterSkeleton } from './skeleton.tsx';
 
 export { SCROLL_STEP_PX } from './scroll-buttons.tsx';
 
-/** Placeholders shown while loading, and the count a shorter row is padded up to (spec 9). */
+/** Placeholders shown while loading, and the count a shorter row is padded up to (LIMIT-7). */
 export const SKELETON_COUNT = 6;
 
 /**
- * Cards of a screen's first row whose posters load at once, at high priority (issue 9: the
+ * Cards of a screen's first row whose posters load at once, at high priority (QUAL-2: the
  * largest paint; a phone shows two and a half 160 px cards, a desktop up to seven).
  */
 export const FIRST_SCREEN_CARDS = 4;
 
-/** Scroll buttons appear only when a row has more items than this (spec 9). */
+/** Scroll buttons appear only when a row has more items than this (LIMIT-8). */
 export const SCROLL_BUTTONS_ABOVE = 3;
 
 /** A card's width (MediaCard's `w-40`) and the gap between cards (`gap-3`), in px. */
@@ -58,7 +58,7 @@ export interface MediaRowProps {
  * shows {@link SKELETON_COUNT} pulsing placeholders and pads a shorter row with still ones. On
  * md screens and up, when there are more than `buttonsAbove` items, left/right buttons scroll it
  * by 450 px. A failed load shows an error notice instead of the cards. The scroll offset is
- * remembered under `id` (spec 3). `onRemoveRequest` makes the cards removable; `footer` goes
+ * remembered under `id` (DATA-16). `onRemoveRequest` makes the cards removable; `footer` goes
  * below the scroller. Memoised: it re-renders only when its props change (give it stable
  * callbacks).
  */
@@ -80,7 +80,7 @@ export const MediaRow = memo(function MediaRow({
   const showButtons = !error && items.length > buttonsAbove;
   const padding = Math.max(0, SKELETON_COUNT - items.length);
 
-  // Only the cards in view and one screen either side are rendered (issue 19); spacers keep
+  // Only the cards in view and one screen either side are rendered (PERF-4); spacers keep
   // the row's scroll range, and the card with focus and those beside it stay rendered.
   const [rememberedOffset] = useState(() => useLocalStore.getState().rowScroll[id] ?? 0);
   const cardWindow = useCardWindow(ref, items.length, CARD_PITCH_PX, rememberedOffset);

@@ -1,6 +1,7 @@
 /**
  * One message card, as the sign-in screen's alert bar and Home's and the lists' toasts show it
- * (spec 2: "A dismissible alert bar", "Toast messages"): the one table of tones.
+ * (AUTH-5 in docs/requirements.md: "A dismissible alert bar", "Toast messages"): the one table of
+ * tones.
  */
 import { CircleAlert, CircleCheck, Info, X, type LucideIcon } from 'lucide-react';
 

@@ -1,8 +1,8 @@
-/** Left/right buttons of a sideways row (spec 2 "Media cards and rows", spec 9: 450 px). */
+/** Left/right buttons of a sideways row (CARD-3 in docs/requirements.md, LIMIT-8: 450 px). */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 
-/** Distance one scroll-button click moves a row, in px (spec 9). */
+/** Distance one scroll-button click moves a row, in px (LIMIT-8, LIMIT-19). */
 export const SCROLL_STEP_PX = 450;
 
 /** Scrolls `el` sideways by one step in `direction`, smoothly unless motion is reduced. */

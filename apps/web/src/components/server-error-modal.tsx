@@ -1,17 +1,17 @@
 /**
- * The full-screen 'Server is not responding' modal (spec 2 Home, spec 8: "Grid load errors on
- * home"). A native modal `<dialog>`: it needs no extra code to load, so it still appears when
- * the server (which also serves the app's files) is down.
+ * The full-screen 'Server is not responding' modal (HOME-6 in docs/requirements.md, ERR-1, ERR-9,
+ * ERR-13: "Grid load errors on home"). A native modal `<dialog>`: it needs no extra code to load,
+ * so it still appears when the server (which also serves the app's files) is down.
  */
 import { RotateCw, ServerCrash } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 
-/** The modal's title, word for word (spec 2). */
+/** The modal's title, word for word (HOME-6). */
 export const SERVER_ERROR_TITLE = 'Server is not responding';
 
 /**
  * While `open`, covers the whole screen with a modal alert dialog titled 'Server is not
- * responding', the failed call's `message` (a spec 8 text) and a Retry button that reloads the
+ * responding', the failed call's `message` (an ERR-1 text) and a Retry button that reloads the
  * page. Escape does not close it: Retry is the way out. The rest of the page is inert meanwhile.
  */
 export function ServerErrorModal({ open, message }: { open: boolean; message?: string }) {

@@ -1,8 +1,8 @@
 /**
- * The sidebar drawer of the shared header (spec 2 Home: avatar, display name, {email}, Sign
- * Out, links to a chat channel and a source repository, 'Follow us for updates'). A Radix
- * dialog: focus is trapped inside and returns to the menu button; Escape, the close button or
- * a click outside closes it. Loaded on demand (see app/app-sidebar.tsx).
+ * The sidebar drawer of the shared header (HOME-1, HOME-2 in docs/requirements.md: avatar, display
+ * name, {email}, Sign Out, links to a chat channel and a source repository, 'Follow us for
+ * updates'). A Radix dialog: focus is trapped inside and returns to the menu button; Escape, the
+ * close button or a click outside closes it. Loaded on demand (see app/app-sidebar.tsx).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import {
@@ -31,10 +31,10 @@ export interface SidebarDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: DrawerUser;
-  /** The configured links; a null one is hidden (decisions.md). */
+  /** The configured links; a null one is hidden (DEC-7 in docs/decisions.md). */
   chatUrl: string | null;
   sourceUrl: string | null;
-  /** Aired episodes of the user's shows not watched yet (issue 20), shown on New Episodes. */
+  /** Aired episodes of the user's shows not watched yet (PROG-7), shown on New Episodes. */
   newEpisodes: number;
   onSignOut: () => void;
   signingOut: boolean;
@@ -50,9 +50,9 @@ function initial(user: DrawerUser): string {
 /**
  * A 288 px (at most 85% of the screen) panel sliding in from the left over a dimmed backdrop:
  * the avatar (photo, or the initial when there is none or it fails), display name, e-mail, the
- * Sign Out button, the New Episodes link with its badge (`newEpisodes`; issue 20) and the
- * Import & export link (issue 21), then 'Follow us for updates' with the configured links (new
- * tab); without either link, not the heading either (issue 23).
+ * Sign Out button, the New Episodes link with its badge (`newEpisodes`; PROG-7) and the
+ * Import & export link (TRANSFER-6), then 'Follow us for updates' with the configured links (new
+ * tab); without either link, not the heading either (UI-4).
  */
 export function SidebarDrawer(props: SidebarDrawerProps) {
   const {

@@ -1,4 +1,7 @@
-/** Placeholder shapes drawn where content is loading or missing (spec 2, spec 9: 6 skeletons). */
+/**
+ * Placeholder shapes drawn where content is loading or missing (CARD-4 in docs/requirements.md,
+ * LIMIT-7: 6 skeletons).
+ */
 
 /**
  * A 160x240 px poster-card placeholder. `pulse` animates it while content loads; rows padded

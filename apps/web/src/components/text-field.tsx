@@ -1,4 +1,4 @@
-/** A labelled text input in the app's form style (spec 2 sign-in screen fields). */
+/** A labelled text input in the app's form style (AUTH-3 in docs/requirements.md fields). */
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /** Props of {@link TextField}: any input attribute, plus the ones below. */

@@ -1,4 +1,7 @@
-/** Toast messages stacked above the bottom navigation (spec 2 Home: "Toast messages"). */
+/**
+ * Toast messages stacked above the bottom navigation (HOME-1 in docs/requirements.md: "Toast
+ * messages").
+ */
 import { MessageCard } from './message-card.tsx';
 
 /** One toast: `tone` 'success' (e.g. the welcome) or 'info' (content notices). */
@@ -11,7 +14,7 @@ export interface Toast {
 /**
  * Renders `toasts` newest last, centred above the fixed bottom navigation (5 rem plus the safe
  * area), each announced politely (role=status) with a 'Dismiss message' button calling
- * `onDismiss(id)`. The caller decides how long each stays (spec 9: 5 s).
+ * `onDismiss(id)`. The caller decides how long each stays (LIMIT-1: 5 s).
  */
 export function Toasts({
   toasts,

@@ -1,6 +1,6 @@
 /**
- * The product name with its play mark, drawn inline (ARCHITECTURE.md "Look": nothing to fetch).
- * `large` for the sign-in screen, otherwise header size.
+ * The product name with its play mark, drawn inline (ARCH-34 in docs/architecture.md: nothing to
+ * fetch). `large` for the sign-in screen, otherwise header size.
  */
 export function Wordmark({ large = false }: { large?: boolean }) {
   return (

@@ -1,7 +1,7 @@
 /**
- * The API client's network calls and the browser's tasks (issue 19): where the browser has
- * `scheduler.yield`, a call is sent only after the task that asked for it has ended, so the
- * calls a screen starts as it mounts are not all sent within that one task.
+ * The API client's network calls and the browser's tasks (PERF-6 in docs/requirements.md): where
+ * the browser has `scheduler.yield`, a call is sent only after the task that asked for it has
+ * ended, so the calls a screen starts as it mounts are not all sent within that one task.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCall, apiGet } from './api-client.ts';

@@ -1,23 +1,23 @@
 /**
- * The one way the app reads the product server (spec 7): every call goes to `/pigo-stream`, every
- * answer is checked against its `@pigostream/contracts` schema before the app sees it, and every
- * failure is an {@link ApiError} carrying the message the app shows (spec 8). Each call here
- * makes one attempt; data GETs are retried by {@link shouldRetryGet} (TanStack Query's `retry`,
- * lib/query-client.ts). This file imports no schema library: a schema comes with each call, so
- * screens that only read small answers (sign-in) stay lean.
+ * The one way the app reads the product server (API-GEN-1 in docs/requirements.md): every call goes
+ * to `/pigo-stream`, every answer is checked against its `@pigostream/contracts` schema before the
+ * app sees it, and every failure is an {@link ApiError} carrying the message the app shows (ERR-1).
+ * Each call here makes one attempt; data GETs are retried by {@link shouldRetryGet} (TanStack
+ * Query's `retry`, lib/query-client.ts). This file imports no schema library: a schema comes with
+ * each call, so screens that only read small answers (sign-in) stay lean.
  */
 import { takeFirstAnswer } from './first-answers.ts';
 
-/** Path prefix of every product call (spec 7). */
+/** Path prefix of every product call (API-GEN-1). */
 export const API_BASE = '/pigo-stream';
 
-/** Attempts a data GET makes in all (spec 9: fetch retries 3). */
+/** Attempts a data GET makes in all (LIMIT-6: fetch retries 3). */
 export const FETCH_ATTEMPTS = 3;
 
-/** Pause between two attempts, in ms (spec 9: delay 1000 ms). */
+/** Pause between two attempts, in ms (LIMIT-6: delay 1000 ms). */
 export const RETRY_DELAY_MS = 1000;
 
-/** Error messages of spec section 8. */
+/** Error messages of ERR-1. */
 export const API_MESSAGES = {
   notOk: 'Unable to fetch data. Please try again later.',
   noResponse: 'Failed to fetch data. Server is not responding.',
@@ -39,7 +39,7 @@ export interface LazySchema<T> {
 
 /**
  * A failed call, of the product server or the identity server. `message` is what the app shows:
- * one of {@link API_MESSAGES}, or the identity server's own text (spec 8: "Provider's message in
+ * one of {@link API_MESSAGES}, or the identity server's own text (ERR-10: "Provider's message in
  * the bottom alert"). `status` is the HTTP status when the server answered (undefined: no
  * answer); `code` is the identity server's machine-readable code (e.g. 'EMAIL_NOT_VERIFIED',
  * 'RATE_LIMITED'); `detail` is the product server's own `{ error }` text, for logs.
@@ -66,7 +66,7 @@ function isNoResponse(status: number): boolean {
   return status === 502 || status === 503 || status === 504;
 }
 
-/** The spec 8 message of a status that is not ok: no answer (502-504), else not ok. */
+/** The ERR-1 message of a status that is not ok: no answer (502-504), else not ok. */
 export function statusMessage(status: number): string {
   return isNoResponse(status) ? API_MESSAGES.noResponse : API_MESSAGES.notOk;
 }
@@ -84,7 +84,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * The retry policy of every data GET (spec 7, spec 9: 3 attempts in all, {@link RETRY_DELAY_MS}
+ * The retry policy of every data GET (API-GEN-2, LIMIT-6: 3 attempts in all, {@link RETRY_DELAY_MS}
  * ms apart), as TanStack Query's `retry` reads it: `failureCount` is the number of failures
  * before this one (0 after the first attempt); true while another attempt stays within
  * {@link FETCH_ATTEMPTS} and the error {@link isRetryable}.
@@ -124,7 +124,7 @@ interface CallOptions {
   signal?: AbortSignal | undefined;
   /** Longest the call may take, in ms; none when undefined. */
   timeoutMs?: number | undefined;
-  /** The error's message when the call timed out (spec 8: 'Request timed out.'). */
+  /** The error's message when the call timed out (ERR-4: 'Request timed out.'). */
   timeoutMessage?: string | undefined;
   /** Let the request outlive the page (a save sent as the page is left). */
   keepalive?: boolean;
@@ -166,7 +166,7 @@ export async function apiCall<T>(
   if (first) return checkAnswer(first.answer, schema);
   // The task that asked ends before the call is sent, where the browser can (`scheduler.yield`:
   // Chromium 129+, Firefox 142+): the calls a screen starts as it mounts are each sent in a
-  // task of their own, not all in the one that mounts it (issue 19: `fetch` itself costs
+  // task of their own, not all in the one that mounts it (PERF-6: `fetch` itself costs
   // Chromium 3 to 12 ms a call at phone speed, and a show's play page starts 8 calls as it
   // mounts, which Lighthouse counted as one long task). Elsewhere it goes on at once, and so
   // does a `keepalive` call: one sent as the page goes away must leave before the page does.
@@ -208,11 +208,11 @@ export async function apiCall<T>(
 /**
  * GETs `API_BASE + path` once and returns the answer checked by `schema`; retries are the
  * caller's (TanStack Query's `retry` with {@link shouldRetryGet}). `timeoutMs` bounds the
- * attempt; when it times out and `timeoutMessage` is given, that is the error's message (spec 8:
+ * attempt; when it times out and `timeoutMessage` is given, that is the error's message (ERR-4:
  * search after 10 s, 'Request timed out.').
  * @throws ApiError and the abort reason as {@link apiCall}.
  */
-// apiCall itself (a wrapper cost the entry script bytes of its 100 kB budget, issue 9).
+// apiCall itself (a wrapper cost the entry script bytes of its 100 kB budget, QUAL-1).
 export const apiGet: <T>(
   path: string,
   schema: ResponseSchema<T> | LazySchema<T>,
@@ -221,7 +221,7 @@ export const apiGet: <T>(
 
 /**
  * Sends one `method` call with the JSON `body` (none when undefined) to `API_BASE + path` and
- * returns the answer checked by `schema` (spec 7: only data GETs are retried, so this makes a
+ * returns the answer checked by `schema` (API-GEN-2: only data GETs are retried, so this makes a
  * single attempt).
  * @throws ApiError as {@link apiCall}.
  */
@@ -256,7 +256,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 /**
  * Runs the data GET `call` under the app's one retry policy ({@link shouldRetryGet}, pauses of
  * {@link RETRY_DELAY_MS} ms), for the two readers that load before TanStack Query does: the
- * sign-in state and the identity settings on the sign-in route (issue 9: 100 kB for `/`).
+ * sign-in state and the identity settings on the sign-in route (QUAL-1: 100 kB for `/`).
  * Everything else is retried by TanStack Query with the same policy.
  * @throws the last attempt's error; the abort reason when `signal` aborts.
  */

@@ -1,11 +1,11 @@
 /**
- * The identity client (ARCHITECTURE.md: better-auth; IDENTITY-API.md): better-auth's React
+ * The identity client (ARCH-23 in docs/architecture.md; IDENTITY-API.md): better-auth's React
  * client on this site's origin under `/pigo-stream/identity`. Import it through
  * `loadIdentity` (identity-call.ts) so it stays out of every screen's first load.
  */
 import { createAuthClient } from 'better-auth/react';
 
-/** Where the identity routes live (decisions.md: `/pigo-stream/identity/*`). */
+/** Where the identity routes live (DEC-8 in docs/decisions.md: `/pigo-stream/identity/*`). */
 export const IDENTITY_BASE_PATH = '/pigo-stream/identity';
 
 /**

@@ -40,7 +40,8 @@ export interface EndpointCallOptions {
  * Sends one call of `endpoint` (its method, its path under `/pigo-stream` built from `input` as
  * `pathOf` builds it) and returns the answer checked by `schema`; a GET whose answer the page
  * carries is not sent (apiCall).
- * @throws ApiError with a spec 8 message, and the abort reason, as {@link apiCall}.
+ * @throws ApiError with an ERR-1 in docs/requirements.md message, and the abort reason, as {@link
+ *   apiCall}.
  */
 export function callEndpoint<M extends Method, P extends string, T>(
   endpoint: Endpoint<M, P>,

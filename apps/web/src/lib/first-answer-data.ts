@@ -1,6 +1,7 @@
 /**
- * The page's answers as a query's initial data (issue 19), apart from lib/first-answers.ts so
- * that only the screens that use it load it (the entry script stays within `/`'s budget).
+ * The page's answers as a query's initial data (PERF-1 in docs/requirements.md), apart from
+ * lib/first-answers.ts so that only the screens that use it load it (the entry script stays within
+ * `/`'s budget).
  */
 import { peekFirstAnswer, takeFirstAnswer } from './first-answers.ts';
 

@@ -1,9 +1,10 @@
 /**
- * The answers the server put into the page for the first screen (issue 19; the server's
- * apps/server/src/modules/web/first-answers.ts): the sign-in check and the screen's first calls,
- * as the JSON the API sends, in `<script type="application/json" id="pigo-first-answers">`.
- * {@link takeFirstAnswer} hands each one out once, to the first screen's first calls, which ask
- * as the app starts; every later call goes to the server.
+ * The answers the server put into the page for the first screen (PERF-1 in docs/requirements.md;
+ * the server's apps/server/src/modules/web/first-answers.ts): the sign-in check and the screen's
+ * first calls, as the JSON the API sends, in
+ * `<script type="application/json" id="pigo-first-answers">`. {@link takeFirstAnswer} hands each
+ * one out once, to the first screen's first calls, which ask as the app starts; every later call
+ * goes to the server.
  */
 import { FIRST_ANSWERS_ID } from '@pigostream/contracts/constants';
 

@@ -3,7 +3,7 @@
  * {@link loadIdentity} fetches better-auth's client chunk and the identity contracts on first
  * use, and {@link identityCall} turns a call's `{ data, error }` answer into a value checked by
  * its contracts schema, or an {@link ApiError} to show. Keeps the sign-in route's first load
- * lean (spec 9 budget).
+ * lean (QUAL-1 in docs/requirements.md).
  */
 import type * as IdentityContracts from '@pigostream/contracts/identity';
 import { API_MESSAGES, ApiError, statusMessage, type ResponseSchema } from './api-client.ts';
@@ -29,7 +29,7 @@ interface ClientError {
  * Runs one identity `call` (given the client) and returns its data, checked by the contracts
  * schema `pick` chooses (e.g. `(c) => c.mailingAnswerSchema`).
  * @throws ApiError with the server's `message` for a 4xx/5xx answer (its `code` and `status`
- *   attached; a spec 8 message when it sent none), 'Failed to fetch data. Server is not
+ *   attached; an ERR-1 message when it sent none), 'Failed to fetch data. Server is not
  *   responding.' when the call never got an answer or the client could not be loaded, or
  *   'Unable to fetch data. Please try again later.' for an answer of another shape.
  */

@@ -1,9 +1,9 @@
 /**
- * Loading of lazy script chunks (spec 2: "additional script chunks are loaded from the site
- * root with a 120-second timeout"; spec 8: a failure is a ChunkLoadError).
+ * Loading of lazy script chunks (ROUTE-4 in docs/requirements.md: "additional script chunks are
+ * loaded from the site root with a 120-second timeout"; ERR-14: a failure is a ChunkLoadError).
  */
 
-/** How long a lazy chunk may take to load, in ms (spec 9). */
+/** How long a lazy chunk may take to load, in ms (LIMIT-6). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A lazy script chunk that failed or timed out; the route error screen offers a reload. */

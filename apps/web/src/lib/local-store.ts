@@ -1,5 +1,5 @@
 /**
- * Remembered UI state (spec 3, "Remembered state"): one zustand store persisted to local
+ * Remembered UI state (DATA-16 in docs/requirements.md): one zustand store persisted to local
  * storage under 'PigoStream.Local' as `{ state: { ... }, version }`. Home keeps its active grid,
  * selected provider, search text, search mode (`showSearchBar`, `triggerSearch`), page scroll and
  * row scroll offsets here. Sign-out clears it ({@link clearLocalStore}).
@@ -9,31 +9,33 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { useScrollMemory, type ScrollSlot } from './use-scroll-memory.ts';
 
-/** Local storage key of the remembered state (spec 3). */
+/** Local storage key of the remembered state (DATA-14, DATA-16). */
 export const LOCAL_STORE_KEY = 'PigoStream.Local';
 
-/** The Home tabs (spec 4 Home: trending or providers). */
+/** The Home tabs (HOME-4, HOME-11: trending or providers). */
 export type ActiveGrid = 'trending' | 'providers';
 
 /** The remembered values. */
 export interface LocalValues {
-  /** Horizontal scroll offset of each row by row id, in px (spec 2 Home: remembered). */
+  /** Horizontal scroll offset of each row by row id, in px (HOME-7: remembered). */
   rowScroll: Record<string, number>;
-  /** Home's active tab (spec 4: default trending). */
+  /** Home's active tab (HOME-4: default trending). */
   activeGrid: ActiveGrid;
-  /** Id of the selected provider; null until one is picked (spec 4: defaults to the first). */
+  /** Id of the selected provider; null until one is picked (HOME-11: defaults to the first). */
   selectedProvider: number | null;
-  /** The search bar's text as typed (spec 3: searchQuery). */
+  /** The search bar's text as typed (DATA-14: searchQuery). */
   searchQuery: string;
-  /** Search mode, toggled by the bottom bar (spec 3: showSearchBar). */
+  /** Search mode, toggled by the bottom bar (DATA-14: showSearchBar). */
   showSearchBar: boolean;
-  /** The submitted, trimmed query whose results are shown; '' when none (spec 3: triggerSearch). */
+  /**
+   * The submitted, trimmed query whose results are shown; '' when none (DATA-14: triggerSearch).
+   */
   triggerSearch: string;
-  /** Home's vertical page scroll, in px (spec 2 Home: page scroll remembered). */
+  /** Home's vertical page scroll, in px (HOME-7: page scroll remembered). */
   pageScroll: number;
   /**
-   * The other screens' remembered values (spec 3: selected server, season, per-season episode,
-   * cast slice size, relation index, per-relation episode and page, list limits), by a key
+   * The other screens' remembered values (DATA-5, DATA-16: selected server, season, per-season
+   * episode, cast slice size, relation index, per-relation episode and page, list limits), by a key
    * the screen owns (e.g. `play:tv:1396:season`). Read and written with {@link useRemembered}.
    */
   remembered: Record<string, unknown>;
@@ -45,7 +47,7 @@ interface LocalState extends LocalValues {
   /** Merges `values` into the remembered state. */
   set: (values: Partial<Omit<LocalValues, 'rowScroll'>>) => void;
   /**
-   * Spec 4 Home: toggles search mode, clears the search text and the shown results, and resets
+   * HOME-5: toggles search mode, clears the search text and the shown results, and resets
    * the remembered page scroll (the caller scrolls the window to the top).
    */
   toggleSearch: () => void;
@@ -144,7 +146,7 @@ export const useLocalStore = create<LocalState>()(
 );
 
 /**
- * Forgets the remembered UI state (spec 4 Auth: sign-out removes the local state): resets the
+ * Forgets the remembered UI state (AUTH-13: sign-out removes the local state): resets the
  * in-memory values, then removes the 'PigoStream.Local' key itself.
  */
 export function clearLocalStore(): void {
@@ -153,7 +155,7 @@ export function clearLocalStore(): void {
 }
 
 /**
- * A remembered value of `key` (spec 3 "other remembered values") and its setter. `check` turns
+ * A remembered value of `key` (DATA-16 "other remembered values") and its setter. `check` turns
  * what was stored into a `T`, or undefined when it is missing or malformed (an edited or stale
  * key then reads as `fallback`), so a bad stored value can never break a screen.
  */
@@ -186,9 +188,9 @@ export function aString(stored: unknown): string | undefined {
 }
 
 /**
- * A sideways row's remembered `scrollLeft` (px), kept in 'PigoStream.Local' under `rowId`
- * (spec 3: row scroll positions). Returns the `ref` and `onScroll` to give the scroller; the
- * offset is restored once `ready` (the row's items are rendered).
+ * A sideways row's remembered `scrollLeft` (px), kept in 'PigoStream.Local' under `rowId` (DATA-14,
+ * DATA-16: row scroll positions). Returns the `ref` and `onScroll` to give the scroller; the offset
+ * is restored once `ready` (the row's items are rendered).
  */
 export function useRowScrollMemory<E extends HTMLElement>(rowId: string, ready: boolean) {
   const slot = useMemo<ScrollSlot>(

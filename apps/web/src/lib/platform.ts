@@ -1,7 +1,7 @@
 /**
- * The visitor's platform (spec 2 /pigostore: windows, macos, linux, android, ios, unknown), read
- * from the user agent. Used by the play page's hand-off (windows and android get the player
- * app's custom-scheme link) and by the store page.
+ * The visitor's platform (STORE-1 in docs/requirements.md: windows, macos, linux, android, ios,
+ * unknown), read from the user agent. Used by the play page's hand-off (windows and android get the
+ * player app's custom-scheme link) and by the store page.
  */
 import type { Platform } from '@pigostream/contracts';
 
@@ -26,7 +26,7 @@ export function detectPlatform(
   return 'unknown';
 }
 
-/** Platforms the player app hand-off is tried on (spec 4 Play page: windows and android). */
+/** Platforms the player app hand-off is tried on (PLAY-10: windows and android). */
 export function supportsPlayerHandOff(platform: DetectedPlatform): boolean {
   return platform === 'windows' || platform === 'android';
 }

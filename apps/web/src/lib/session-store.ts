@@ -1,5 +1,5 @@
 /**
- * Remembered state for this browser tab (spec 3, "Remembered state"): one zustand store
+ * Remembered state for this browser tab (DATA-16 in docs/requirements.md): one zustand store
  * persisted to session storage under 'PigoStream.Session'. The sign-in screen keeps its inputs
  * (never the password), its mode, its page scroll and the resend cooldown's end here; Home
  * reads the welcome message.
@@ -8,7 +8,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Session storage key of the remembered state (spec 3). */
+/** Session storage key of the remembered state (DATA-16). */
 export const SESSION_STORE_KEY = 'PigoStream.Session';
 
 interface SessionValues {
@@ -16,15 +16,15 @@ interface SessionValues {
   userName: string;
   /** E-mail address input. */
   email: string;
-  /** true in Sign in mode (the default), false in Sign up mode (spec 2, spec 4 Auth). */
+  /** true in Sign in mode (the default), false in Sign up mode (AUTH-2, AUTH-8). */
   isSignInState: boolean;
   /** Vertical page scroll of the sign-in screen, in px. */
   pageScrollState: number;
-  /** 'Welcome to PigoStream!' after a first-ever sign-in, until Home has shown it (spec 4). */
+  /** 'Welcome to PigoStream!' after a first-ever sign-in, until Home has shown it (AUTH-11). */
   welcomeMessage: string | null;
   /**
    * When the Resend verification cooldown ends, in ms since the epoch (0: none). Kept here, not
-   * in the form, so a form mounted again mid-count keeps counting (issue 23).
+   * in the form, so a form mounted again mid-count keeps counting (UI-6).
    */
   resendEndsAt: number;
 }
@@ -62,7 +62,7 @@ export const useSessionStore = create<SessionState>()(
 );
 
 /**
- * Forgets everything the store holds (spec 4 Auth: sign-out removes the session state): resets
+ * Forgets everything the store holds (AUTH-13: sign-out removes the session state): resets
  * the in-memory values, then removes the 'PigoStream.Session' key itself.
  */
 export function clearSessionStore(): void {

@@ -1,7 +1,7 @@
 /**
- * The card window of a sideways row (issue 19: "rows render only the cards in view plus one
- * screen"): which cards of a row of fixed-width cards are rendered, from the row's scroll
- * offset and width. A library virtualizer (@tanstack/react-virtual) was tried first: it cost
+ * The card window of a sideways row (PERF-4 in docs/requirements.md: "rows render only the cards in
+ * view plus one screen"): which cards of a row of fixed-width cards are rendered, from the row's
+ * scroll offset and width. A library virtualizer (@tanstack/react-virtual) was tried first: it cost
  * /index 10.4 kB of gzip JavaScript (148.9 -> 159.2 kB of the 160 kB budget) and positions items
  * itself, where a row of equal cards needs a few lines and keeps its own flex layout.
  */
@@ -28,7 +28,7 @@ export function cardWindow(offset: number, width: number, count: number, pitch: 
 let serverWidth = 1280;
 
 /**
- * Sets the viewport width in px the server's render assumes (entry-server.tsx, issue 19): a
+ * Sets the viewport width in px the server's render assumes (entry-server.tsx, PERF-2): a
  * phone's (390) for a browser that says it is mobile, else a laptop's (1280), so the page
  * carries the cards such a screen shows.
  */

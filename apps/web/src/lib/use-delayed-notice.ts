@@ -1,13 +1,13 @@
 /**
- * Timing of the content and empty notices (spec 4 Home and "History and list pages", spec 9:
- * they appear after 2 s and stay 5 s).
+ * Timing of the content and empty notices (HOME-10 in docs/requirements.md and "History and list
+ * pages", LIMIT-4: they appear after 2 s and stay 5 s).
  */
 import { useEffect, useState } from 'react';
 
-/** Time from a notice's cause to its showing, in ms (spec 9). */
+/** Time from a notice's cause to its showing, in ms (LIMIT-4). */
 export const NOTICE_DELAY_MS = 2_000;
 
-/** How long a notice stays, in ms (spec 9). */
+/** How long a notice stays, in ms (LIMIT-4). */
 export const NOTICE_VISIBLE_MS = 5_000;
 
 /**

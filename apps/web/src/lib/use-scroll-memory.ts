@@ -1,9 +1,9 @@
 /**
- * Scroll memory: one hook for every remembered scroll offset (spec 2: the sign-in screen's and
- * Home's page scroll; spec 3 "Remembered state": page scroll, row scroll positions; and each
- * history entry's page scroll for Back and Forward). The page is the window's vertical offset,
- * a row a sideways scroller's `scrollLeft`; where an offset is kept is the caller's
- * {@link ScrollSlot}, so each screen reads and writes only its own.
+ * Scroll memory: one hook for every remembered scroll offset (ROUTE-1, UI-1 in
+ * docs/requirements.md: the sign-in screen's and Home's page scroll; DATA-16: page scroll, row
+ * scroll positions; and each history entry's page scroll for Back and Forward). The page is the
+ * window's vertical offset, a row a sideways scroller's `scrollLeft`; where an offset is kept is
+ * the caller's {@link ScrollSlot}, so each screen reads and writes only its own.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
@@ -14,7 +14,7 @@ export const SAVE_DELAY_MS = 200;
  * Whether the window has scrolled since the page loaded (seen by the app's history-entry scroll
  * memory, mounted from the first render on). Until it has, it is at the top, and restoring an
  * offset of 0 needs no `scrollTo`, which would lay the page out in the middle of its first
- * render (issue 19: 126 ms of `/index`'s load at 4x CPU).
+ * render (PERF-4: 126 ms of `/index`'s load at 4x CPU).
  */
 let windowScrolled = false;
 

@@ -1,6 +1,7 @@
 /**
  * Activity calls under `/pigo-stream`: `/index/most-watched`, the home hero's '#1 Most Watched'
- * title (spec 4, Home): 200 `null` when nothing was watched lately (an empty state, issue 19).
+ * title (HOME-8 in docs/requirements.md): 200 `null` when nothing was watched lately (an empty
+ * state, PERF-5).
  */
 import { MOST_WATCHED, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

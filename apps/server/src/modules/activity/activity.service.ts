@@ -1,8 +1,8 @@
 /**
- * This server's own watch activity (ARCHITECTURE.md: Data): the watch events the recommender
- * records (spec 7 `/recommender/insert`), read back for "most watched", for trending in the
- * local catalogue source, and for the recommender's co-watch model. The activity module owns
- * `watch_events`; other modules ask this service.
+ * This server's own watch activity (ARCH-13 in docs/architecture.md): the watch events the
+ * recommender records (API-RECO-2 in docs/requirements.md `/recommender/insert`), read back for
+ * "most watched", for trending in the local catalogue source, and for the recommender's co-watch
+ * model. The activity module owns `watch_events`; other modules ask this service.
  */
 import type { MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';

@@ -2,7 +2,8 @@ import { graphqlResponseSchema, type ErrorBody, type GraphqlResponse } from '@pi
 
 /**
  * The live anime source: forwards the app's GraphQL request to AniList and maps its answer onto
- * this API's (spec section 7, anime-info call; section 8, 'Fetch failed: {status}').
+ * this API's (API-ANIME-1 in docs/requirements.md, anime-info call; ERR-7, 'Fetch failed:
+ * {status}').
  */
 
 /** What this API answers: a status, a JSON body, and headers to pass on. */

@@ -1,4 +1,7 @@
-/** Re-reading live AniList answers against the local schema (issue 17): one test per rule. */
+/**
+ * Re-reading live AniList answers against the local schema (LIVE-4 in docs/requirements.md): one
+ * test per rule.
+ */
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { rereadAnilistData } from './anilist.reread.ts';

@@ -1,8 +1,9 @@
 /**
- * Live AniList answers, read leniently and answered strictly (issue 17): the `data` of a 200
- * answer is re-read against the local schema (anime.graphql.ts) by executing the app's own query
- * over it, so the app gets exactly the fields its query selected, with the schema's types, and a
- * drifted field costs that field only, never the whole answer (spec section 7, anime-info call).
+ * Live AniList answers, read leniently and answered strictly (LIVE-2, LIVE-4 in
+ * docs/requirements.md): the `data` of a 200 answer is re-read against the local schema
+ * (anime.graphql.ts) by executing the app's own query over it, so the app gets exactly the fields
+ * its query selected, with the schema's types, and a drifted field costs that field only, never the
+ * whole answer (API-ANIME-1, anime-info call).
  */
 import {
   buildSchema,

@@ -1,7 +1,7 @@
 /**
  * The local anime source: a GraphQL schema mirroring the part of AniList's API the app uses
- * (spec section 7, anime-info call; section 3, Anime-info data), answered from `anime_media`
- * and `anime_relations`. The same query text works here and against AniList.
+ * (API-ANIME-1 in docs/requirements.md, anime-info call; DATA-12, Anime-info data), answered from
+ * `anime_media` and `anime_relations`. The same query text works here and against AniList.
  */
 import {
   buildSchema,
@@ -23,7 +23,7 @@ import {
   type RelationRow,
 } from './anime.repository.ts';
 
-/** AniList's page size cap, also the default (spec section 9: anime search page size 50). */
+/** AniList's page size cap, also the default (LIMIT-13, LIMIT-15: anime search page size 50). */
 export const MAX_PER_PAGE = 50;
 
 /** AniList's types and fields the app reads, with AniList's names, arguments and enums. */
@@ -146,7 +146,7 @@ function inEnum(name: string, value: string | null): string | null {
 
 /**
  * AniList's name for a stored relation type: the starter's ALTERNATIVE_VERSION is ALTERNATIVE;
- * any other name, known to AniList or not (issue 17), is answered as stored.
+ * any other name, known to AniList or not (LIVE-4), is answered as stored.
  */
 function relationType(value: string): string {
   return value === 'ALTERNATIVE_VERSION' ? 'ALTERNATIVE' : value;

@@ -1,10 +1,10 @@
 /**
- * `POST /pigo-stream/playground/anime-info` (spec section 7): AniList's GraphQL protocol, answered
- * from the local catalogue or forwarded to AniList (`source`), whose answers are re-read against
- * the local schema: unreadable fields answer null (anilist.reread.ts). Errors: 400 `{ error }`
- * for a bad body, 400 `{ errors, data: null }` for a query outside the schema (either source),
- * 429 `{ error }` when AniList limits the rate, 502 `{ error: 'Fetch failed: <status>' }` when
- * AniList fails or times out.
+ * `POST /pigo-stream/playground/anime-info` (API-ANIME-1 in docs/requirements.md): AniList's
+ * GraphQL protocol, answered from the local catalogue or forwarded to AniList (`source`), whose
+ * answers are re-read against the local schema: unreadable fields answer null (anilist.reread.ts).
+ * Errors: 400 `{ error }` for a bad body, 400 `{ errors, data: null }` for a query outside the
+ * schema (either source), 429 `{ error }` when AniList limits the rate, 502
+ * `{ error: 'Fetch failed: <status>' }` when AniList fails or times out.
  */
 import { ANIME_INFO, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

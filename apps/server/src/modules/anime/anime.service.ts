@@ -1,8 +1,8 @@
 /**
- * The anime-info call (spec section 7): answers an AniList GraphQL request from the local
- * catalogue (anime.graphql.ts) or from live AniList (anilist.client.ts), in AniList's shapes.
- * Either way the query must fit the local schema; live answers are re-read against it
- * (anilist.reread.ts), and what drifted is logged (lib/upstream-drift.ts).
+ * The anime-info call (API-ANIME-1 in docs/requirements.md): answers an AniList GraphQL request
+ * from the local catalogue (anime.graphql.ts) or from live AniList (anilist.client.ts), in
+ * AniList's shapes. Either way the query must fit the local schema; live answers are re-read
+ * against it (anilist.reread.ts), and what drifted is logged (lib/upstream-drift.ts).
  */
 import {
   execute,

@@ -1,6 +1,7 @@
 /**
- * The `pigo backup` and `pigo restore` commands (issue 15), and the reading of one user's data
- * that `pigo export-user` (modules/transfer, which writes it in the chosen format) builds on.
+ * The `pigo backup` and `pigo restore` commands (OPS-5, OPS-6 in docs/requirements.md), and the
+ * reading of one user's data that `pigo export-user` (modules/transfer, which writes it in the
+ * chosen format) builds on.
  *
  * On the embedded database each takes the DATA_DIR lock first (cli-database.ts). When a
  * running server holds it, `backup` and the export ask that server through its control

@@ -1,6 +1,6 @@
 /**
- * The PigoStream backup file (issue 15), the same for the embedded database and PostgreSQL so a
- * backup of one restores into the other: a gzip file of JSON lines.
+ * The PigoStream backup file (OPS-5 in docs/requirements.md), the same for the embedded database
+ * and PostgreSQL so a backup of one restores into the other: a gzip file of JSON lines.
  *
  * ```
  * {"format":"pigostream-backup","version":1,"createdAt":"...","databaseKind":"pglite",

@@ -1,8 +1,8 @@
 /**
- * Backup SQL (issue 15): raw sessions on either database, and every catalogue (pg_catalog)
- * query backup and restore run: the tables of the `public` schema and their columns, foreign
- * keys, owned sequences, applied migrations, and the account and user-data counts that decide
- * whether a database is empty; and the time columns the Drizzle schema declares, which a
+ * Backup SQL (OPS-5 in docs/requirements.md): raw sessions on either database, and every catalogue
+ * (pg_catalog) query backup and restore run: the tables of the `public` schema and their columns,
+ * foreign keys, owned sequences, applied migrations, and the account and user-data counts that
+ * decide whether a database is empty; and the time columns the Drizzle schema declares, which a
  * restore checks (backup.times.ts).
  *
  * Backup and restore work on one connection in one transaction, below drizzle: a cursor must
@@ -36,7 +36,7 @@ export interface SqlSession {
 }
 
 /**
- * Tables left out of every backup: transient identity attempt counters (issue 14), the
+ * Tables left out of every backup: transient identity attempt counters (SEC-2), the
  * readiness check's probe row, and the shared media index (what MEDIA_DIR held at the last
  * scan: the next scan remakes it).
  */

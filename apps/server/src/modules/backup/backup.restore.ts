@@ -1,8 +1,8 @@
 /**
- * Restores a backup (issue 15; format: backup.format.ts) into the database's current schema:
- * the file is checked whole first (header, every line, trailer counts), then, in ONE
- * transaction, every table of the backup is emptied and refilled in foreign-key order, the
- * sequences of its columns are moved past the largest value, and the row counts are checked.
+ * Restores a backup (OPS-5, OPS-6 in docs/requirements.md; format: backup.format.ts) into the
+ * database's current schema: the file is checked whole first (header, every line, trailer counts),
+ * then, in ONE transaction, every table of the backup is emptied and refilled in foreign-key order,
+ * the sequences of its columns are moved past the largest value, and the row counts are checked.
  * Any failure rolls everything back: the database is left as it was.
  */
 import type { DatabaseHandle } from '@pigostream/db';

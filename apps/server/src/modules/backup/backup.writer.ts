@@ -1,7 +1,7 @@
 /**
- * Writes a backup (issue 15; format: backup.format.ts) from one consistent snapshot of the
- * whole database, streamed: rows are read with a cursor, 1000 at a time, and written through
- * gzip as they come, so memory stays flat whatever the database's size.
+ * Writes a backup (OPS-5 in docs/requirements.md; format: backup.format.ts) from one consistent
+ * snapshot of the whole database, streamed: rows are read with a cursor, 1000 at a time, and
+ * written through gzip as they come, so memory stays flat whatever the database's size.
  */
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';

@@ -1,8 +1,8 @@
 /**
- * How `pigo` commands open the database (issue 15). With DATABASE_URL they connect directly
- * (PostgreSQL serves many processes). The embedded database belongs to one process: a command
- * checks DATA_DIR and takes its lock first, so it never opens a database a running server (or
- * another command) holds; the lock is released when the command ends.
+ * How `pigo` commands open the database (OPS-5 in docs/requirements.md). With DATABASE_URL they
+ * connect directly (PostgreSQL serves many processes). The embedded database belongs to one
+ * process: a command checks DATA_DIR and takes its lock first, so it never opens a database a
+ * running server (or another command) holds; the lock is released when the command ends.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -48,7 +48,7 @@ function holderName(holder: LockHolder | undefined): string {
   return `PigoStream ${holder.command} (pid ${String(holder.pid)})`;
 }
 
-/** The one line `pigo import-user` answers when DATA_DIR is held (issue 21). */
+/** The one line `pigo import-user` answers when DATA_DIR is held (TRANSFER-6). */
 export function importUserBlockedLine(error: DataDirInUseError): string {
   return (
     `DATA_DIR ${error.dataDir} is in use by ${holderName(error.holder)}. Stop the server first, ` +

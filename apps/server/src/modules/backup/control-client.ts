@@ -1,6 +1,6 @@
 /**
- * The CLI's side of the control socket (control-server.ts, issue 15): asks the server that
- * holds DATA_DIR for a backup or a user's export.
+ * The CLI's side of the control socket (control-server.ts, OPS-5 in docs/requirements.md): asks the
+ * server that holds DATA_DIR for a backup or a user's export.
  */
 import { request, type IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';

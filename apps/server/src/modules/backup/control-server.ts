@@ -1,7 +1,7 @@
 /**
- * The server's local-only control socket (issue 15): a Unix socket beside the embedded
- * database that `pigo backup` and `pigo export-user` ask while the server holds DATA_DIR (the
- * lock keeps the CLI off the database itself). Plain HTTP over the socket; only this user can
+ * The server's local-only control socket (OPS-5 in docs/requirements.md): a Unix socket beside the
+ * embedded database that `pigo backup` and `pigo export-user` ask while the server holds DATA_DIR
+ * (the lock keeps the CLI off the database itself). Plain HTTP over the socket; only this user can
  * connect (mode 0600), and browsers cannot reach a Unix socket at all.
  *
  * - `POST /backup`: 200 with the backup file (application/gzip; a backup that fails half-way

@@ -1,8 +1,8 @@
 /**
- * The migrations this build ships (packages/db/migrations, read as drizzle's migrator reads
- * them), so that a backup can name the schema it was taken from and a restore can refuse one
- * made by a newer PigoStream (issue 15). The database layer's files, read from disk: no query
- * runs here.
+ * The migrations this build ships (packages/db/migrations, read as drizzle's migrator reads them),
+ * so that a backup can name the schema it was taken from and a restore can refuse one made by a
+ * newer PigoStream (OPS-5, OPS-6 in docs/requirements.md). The database layer's files, read from
+ * disk: no query runs here.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 /**
- * Columns a migration renamed, so that a backup made before it restores into the current
- * schema (issue 18): its header lists the old names and its rows carry them.
+ * Columns a migration renamed, so that a backup made before it restores into the current schema
+ * (ARCH-7, ARCH-14 in docs/architecture.md): its header lists the old names and its rows carry
+ * them.
  */
 
 /** A column renamed by a migration. */

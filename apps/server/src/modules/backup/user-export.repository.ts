@@ -1,6 +1,7 @@
 /**
- * SQL of `pigo export-user` (issue 15): one user's account, My List, Watch History and search
- * history (spec section 3), read on one session so the parts agree.
+ * SQL of `pigo export-user` (OPS-7 in docs/requirements.md): one user's account, My List, Watch
+ * History and search history (DATA-1, DATA-2, DATA-3, DATA-9), read on one session so the parts
+ * agree.
  */
 import type { SqlSession } from './backup.repository.ts';
 
@@ -23,7 +24,7 @@ export interface ListEntryRow {
   at: Date | string;
 }
 
-/** A watch progress row (issue 20); season and episode 0 for a movie. */
+/** A watch progress row (PROG-4); season and episode 0 for a movie. */
 export interface ProgressRow {
   media_type: string;
   tmdb_id: number;
@@ -53,7 +54,7 @@ export async function findAccountById(
   return rows[0];
 }
 
-/** A user's watch progress (issue 20), by title, season and episode. */
+/** A user's watch progress (PROG-4), by title, season and episode. */
 export function progressEntries(session: SqlSession, userId: string): Promise<ProgressRow[]> {
   return session.query<ProgressRow>(
     `select media_type, tmdb_id, season_number, episode_number, position_s, duration_s, watched,

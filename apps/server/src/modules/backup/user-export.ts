@@ -1,10 +1,10 @@
 /**
- * `pigo export-user EMAIL` (issue 15) and the Import & export page's PigoStream export (issue
- * 21): one user's data as JSON, for the user to keep or take elsewhere. Account (e-mail, name,
- * when it was made), My List, Watch History (shows with the episodes watched) and search
- * history (spec section 3), newest first, and watch progress (issue 20); nothing secret (no
- * password hash, no sessions). Version 2 added years, episodes and progress; the import reads
- * both versions.
+ * `pigo export-user EMAIL` (OPS-4, OPS-7 in docs/requirements.md) and the Import & export page's
+ * PigoStream export (TRANSFER-4, TRANSFER-6): one user's data as JSON, for the user to keep or take
+ * elsewhere. Account (e-mail, name, when it was made), My List, Watch History (shows with the
+ * episodes watched) and search history (DATA-9), newest first, and watch progress (PROG-1); nothing
+ * secret (no password hash, no sessions). Version 2 added years, episodes and progress; the import
+ * reads both versions.
  */
 import type { DatabaseHandle } from '@pigostream/db';
 import { inTransaction } from './backup.repository.ts';
@@ -33,7 +33,7 @@ export interface ExportedTitle {
   episodes?: { season: number; episode: number; watchedAt: string }[];
 }
 
-/** How far a movie or an episode was played (issue 20), in seconds. */
+/** How far a movie or an episode was played (PROG-1, PROG-4), in seconds. */
 export interface ExportedProgress {
   type: string;
   id: number;

@@ -1,4 +1,4 @@
-/** Rows of the catalogue repository to TMDB-shaped answers (spec section 3). */
+/** Rows of the catalogue repository to TMDB-shaped answers (DATA-4 in docs/requirements.md). */
 import type {
   EpisodeSummary,
   MediaDetails,
@@ -53,7 +53,7 @@ export function toListItem(row: Omit<TitleListRow, 'total'>): MediaListItem {
       };
 }
 
-/** The user-list summary of a title (spec section 3: history and list items). */
+/** The user-list summary of a title (DATA-1, DATA-2, DATA-3: history and list items). */
 export function toSummary(row: Omit<TitleListRow, 'total'>): TitleSummary {
   const item = toListItem(row);
   return {

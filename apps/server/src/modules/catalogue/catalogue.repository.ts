@@ -90,7 +90,7 @@ function intArray(values: Iterable<number>): string {
 /**
  * Titles by popularity. With `recentViewers` (trending) recent releases are favoured and so are
  * titles this server's users started watching lately (title id -> users, from the activity
- * module; ARCHITECTURE.md: Data).
+ * module; ARCH-13 in docs/architecture.md).
  */
 export function listByPopularity(
   db: Database,
@@ -309,7 +309,10 @@ const lookupColumns = sql.raw(`media_type, id, title, original_title, original_l
 /** Least trigram similarity of a title {@link findSimilarTitles} answers. */
 const SIMILAR_THRESHOLD = 0.45;
 
-/** A list row with its IMDb id, for the import's title lookups (issue 21). */
+/**
+ * A list row with its IMDb id, for the import's title lookups (TRANSFER-1, TRANSFER-2 in
+ * docs/requirements.md).
+ */
 export type LookupRow = Omit<TitleListRow, 'total'> & { imdb_id: string | null };
 
 /** `values` as `(v1), (v2), ...` pieces joined by commas, for `in (...)`. */

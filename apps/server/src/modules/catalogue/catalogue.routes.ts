@@ -1,7 +1,7 @@
 /**
- * Catalogue calls of spec section 7 under `/pigo-stream`, validated by the schemas in
- * `@pigostream/contracts`. Errors: 400 `{ error }` for bad input, 404 `{ error }` for an
- * unknown title or season.
+ * Catalogue calls of API-CAT-1..7, API-GEN-1 in docs/requirements.md under `/pigo-stream`,
+ * validated by the schemas in `@pigostream/contracts`. Errors: 400 `{ error }` for bad input, 404
+ * `{ error }` for an unknown title or season.
  */
 import {
   BY_PROVIDER,
@@ -52,7 +52,10 @@ const providerIdSchema = z
   .regex(/^\d{1,6}$/, 'provider must be a provider id')
   .transform(Number);
 
-/** The fixed streaming-provider list with drawn logo marks (decisions.md: no trademark images). */
+/**
+ * The fixed streaming-provider list with drawn logo marks (DEC-5 in docs/decisions.md: no trademark
+ * images).
+ */
 const providerList = PROVIDERS.map((p) => ({
   ...p,
   logo: artPath('logo', `provider-${p.id}-${p.bg}`, p.name),
@@ -73,7 +76,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Titles trending this week, 20 per page (spec 7: /index/{group}/{kind})',
+        summary: 'Titles trending this week, 20 per page',
         params: typeParams,
         querystring: pageQuery,
         response: { 200: mediaPageSchema, ...errors },
@@ -87,7 +90,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Titles by popularity, 20 per page (spec 7: /index/{group}/{kind})',
+        summary: 'Titles by popularity, 20 per page',
         params: typeParams,
         querystring: pageQuery,
         response: { 200: mediaPageSchema, ...errors },
@@ -154,7 +157,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Media details; a missing type means movie, then tv (decisions.md)',
+        summary: 'Media details; a missing type means movie, then tv',
         querystring: z.object({ id: idSchema, type: z.optional(mediaTypeSchema) }),
         response: { 200: mediaDetailsSchema, ...errors },
       },
@@ -220,7 +223,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'The fixed list of streaming providers (spec 9)',
+        summary: 'The fixed list of streaming providers',
         response: { 200: z.array(providerSchema) },
       },
     },

@@ -24,10 +24,10 @@ export interface SimilarOptions {
 }
 
 /**
- * Titles like `seeds` in the catalogue, best first: per shared director 3, per shared leading
- * cast member 1 (a seed's first 5, a candidate's first 10 billed), per shared genre 0.5 (among
- * the 100 most popular titles of each type), plus `extra`; ties by popularity, then id. Stub
- * titles and `exclude` are left out (decisions.md: the recommender's catalogue similarity).
+ * Titles like `seeds` in the catalogue, best first: per shared director 3, per shared leading cast
+ * member 1 (a seed's first 5, a candidate's first 10 billed), per shared genre 0.5 (among the 100
+ * most popular titles of each type), plus `extra`; ties by popularity, then id. Stub titles and
+ * `exclude` are left out (DEC-17 in docs/decisions.md: the recommender's catalogue similarity).
  * @throws when the database fails.
  */
 export function similarTitles(

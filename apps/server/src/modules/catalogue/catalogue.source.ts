@@ -1,7 +1,7 @@
 /**
  * The catalogue source as the API sees it: one interface with two implementations, the local
  * database (`CATALOG_SOURCE=local`, local.source.ts) and live TMDB v3 (`tmdb`,
- * tmdb/tmdb.source.ts). Every method answers TMDB-shaped objects (spec section 3).
+ * tmdb/tmdb.source.ts). Every method answers TMDB-shaped objects (DATA-4 in docs/requirements.md).
  */
 import type {
   EpisodeSummary,
@@ -36,11 +36,11 @@ export interface CatalogueSource {
    */
   summaries(type: MediaType, ids: number[]): Promise<TitleSummary[]>;
   /**
-   * Episode guides of shows, for Up Next and New Episodes (issue 20): for each of `showIds` the
-   * catalogue knows, the episodes of the seasons `pick` chooses from the show's season numbers
-   * (specials are season 0), by season then episode number. The local database answers all
-   * shows in two queries; TMDB reads each show's details and chosen seasons (cached answers),
-   * shows in parallel. Unknown shows, and on TMDB shows whose answers are unusable, are absent.
+   * Episode guides of shows, for Up Next and New Episodes (PROG-7, PROG-9): for each of `showIds`
+   * the catalogue knows, the episodes of the seasons `pick` chooses from the show's season numbers
+   * (specials are season 0), by season then episode number. The local database answers all shows in
+   * two queries; TMDB reads each show's details and chosen seasons (cached answers), shows in
+   * parallel. Unknown shows, and on TMDB shows whose answers are unusable, are absent.
    * @throws UpstreamError when TMDB cannot be reached
    */
   episodeGuides(showIds: number[], pick: SeasonPick): Promise<Map<number, EpisodeSummary[]>>;

@@ -15,7 +15,7 @@ export interface RecentActivity {
 
 /**
  * Builds the local source over a database; trending blends in `activity`'s recent viewers
- * (ARCHITECTURE.md: Data).
+ * (ARCH-13 in docs/architecture.md).
  */
 export function createLocalSource(db: Database, activity: RecentActivity): CatalogueSource {
   return {

@@ -1,9 +1,10 @@
 /**
- * Finding catalogue titles from what another service's export names (issue 21: import): by
- * TMDB id, IMDb id, exact title, or a title like it. The import (modules/transfer) asks through
- * this interface and never reads the catalogue's tables itself. {@link createTitleLookup} reads
- * the local catalogue tables; with `CATALOG_SOURCE=tmdb` they hold only what was imported, so
- * {@link createSourceLookup} adds the live source's summaries and search.
+ * Finding catalogue titles from what another service's export names (TRANSFER-2, TRANSFER-4 in
+ * docs/requirements.md: import): by TMDB id, IMDb id, exact title, or a title like it. The import
+ * (modules/transfer) asks through this interface and never reads the catalogue's tables itself.
+ * {@link createTitleLookup} reads the local catalogue tables; with `CATALOG_SOURCE=tmdb` they hold
+ * only what was imported, so {@link createSourceLookup} adds the live source's summaries and
+ * search.
  */
 import { MAX_QUERY_LENGTH, type MediaListItem, type MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';

@@ -1,7 +1,7 @@
 /**
  * `GET /pigo-stream/app-config`: what the app shows from the server's configuration:
  * `{ chatUrl, sourceUrl }` (the sidebar's chat channel and source repository links, null when
- * unset; decisions.md). No session needed.
+ * unset; DEC-7 in docs/decisions.md). No session needed.
  */
 import { APP_CONFIG, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

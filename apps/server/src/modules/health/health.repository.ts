@@ -1,5 +1,5 @@
 /**
- * SQL of the health module: the readiness check's write (issue 15), one row of
+ * SQL of the health module: the readiness check's write (OPS-3 in docs/requirements.md), one row of
  * `readiness_probe` upserted, so a database that cannot take writes (disk full, read-only, gone)
  * fails the check.
  */

@@ -1,14 +1,14 @@
 /**
- * Health in two parts (issue 15):
+ * Health in two parts (OPS-3 in docs/requirements.md):
  * - `GET /pigo-stream/health`: the process is alive and answering. Always 200
  *   `{ status: 'ok', databaseKind }`; for a liveness probe (restart when it stops answering).
  * - `GET /pigo-stream/health/ready`: the server can do its work. 200 with
- *   `{ status: 'ready', failing: [], database, mail }`, or 503 with `status: 'unavailable'` and
- *   the failing parts named (`failing: ['database' | 'mail']`, each part's `message`): the
- *   database takes a write (and the embedded database's disk has room), the mail transport
- *   (SMTP server or outbox folder) takes a message. With REDIS_URL, `redis` says whether Redis
- *   answers; without it servers go on alone, so it is reported but never failing (issue 16).
- *   For a readiness probe or a load balancer.
+ *   `{ status: 'ready', failing: [], database, mail }`, or 503 with `status: 'unavailable'` and the
+ *   failing parts named (`failing: ['database' | 'mail']`, each part's `message`): the database
+ *   takes a write (and the embedded database's disk has room), the mail transport (SMTP server or
+ *   outbox folder) takes a message. With REDIS_URL, `redis` says whether Redis answers; without it
+ *   servers go on alone, so it is reported but never failing (SCALE-5, SCALE-6). For a readiness
+ *   probe or a load balancer.
  */
 import { HEALTH, HEALTH_READY, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,10 +1,10 @@
 /**
- * Whether the server can do its work, not just answer (issue 15): the database takes a write
- * (and, for the embedded database, its disk has room) and the mail transport takes a message;
- * with REDIS_URL, Redis answers (issue 16; servers fall back to their own caches without it).
- * Checked on demand (`/pigo-stream/health/ready`; calls that arrive while a check runs share
- * it), every {@link CHECK_EVERY_MS} in the background, and at once after a request failed for lack of
- * space; the log says what changed, once per change of state.
+ * Whether the server can do its work, not just answer (OPS-3 in docs/requirements.md): the database
+ * takes a write (and, for the embedded database, its disk has room) and the mail transport takes a
+ * message; with REDIS_URL, Redis answers (SCALE-5, SCALE-6; servers fall back to their own caches
+ * without it). Checked on demand (`/pigo-stream/health/ready`; calls that arrive while a check runs
+ * share it), every {@link CHECK_EVERY_MS} in the background, and at once after a request failed for
+ * lack of space; the log says what changed, once per change of state.
  *
  * A request that failed because the database could not be reached (ROB-4 of
  * docs/robustness.md) is reported with {@link Readiness.connectionLost}: the outage is logged

@@ -1,8 +1,8 @@
 /**
- * The identity provider of the spec (section 1: "the provider of identity handles sign-in"),
- * built on better-auth: e-mail and password with verification and reset mail, display names,
- * sessions in the database, and Google over OpenID Connect (genericOAuth, discovery at
- * GOOGLE_DISCOVERY_URL). Mounted at `/pigo-stream/identity` by identity.proxy.ts.
+ * The identity provider of the spec (PROD-4 in docs/requirements.md: "the provider of identity
+ * handles sign-in"), built on better-auth: e-mail and password with verification and reset mail,
+ * display names, sessions in the database, and Google over OpenID Connect (genericOAuth, discovery
+ * at GOOGLE_DISCOVERY_URL). Mounted at `/pigo-stream/identity` by identity.proxy.ts.
  */
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -20,7 +20,7 @@ import { authDatabase, deleteResetTokens, firstSessionStart } from './identity.r
 /**
  * Prefix of better-auth's cookie names: the session cookie is `pigostream.session_token`
  * (`__Secure-pigostream.session_token` over https). The web module reads it to tell a visitor
- * who may be signed in (route-hints.ts, issue 9).
+ * who may be signed in (route-hints.ts, QUAL-2).
  */
 export const IDENTITY_COOKIE_PREFIX = 'pigostream';
 
@@ -129,7 +129,7 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       // product calls refuse them (identity.guard.ts).
       requireEmailVerification: false,
       // Sign-up does not sign in, so a taken address can answer exactly like a new one
-      // (better-auth's generic answer; issue 14): the verification link signs the user in.
+      // (better-auth's generic answer; SEC-5): the verification link signs the user in.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }, request) => {
         await mail.send(signUpAttemptMail(user.email, user.name, link(`${publicUrl}/`, request)));
@@ -139,7 +139,7 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       sendResetPassword: async ({ user, url }, request) => {
         await mail.send(passwordResetMail(user.email, user.name, link(url, request)));
       },
-      // A used reset link ends every other one of the user's (issue 14).
+      // A used reset link ends every other one of the user's (SEC-7).
       onPasswordReset: async ({ user }) => {
         await deleteResetTokens(db, user.id);
       },
@@ -188,7 +188,7 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Mail goes out after the answer: a reset or resend for an address that exists takes
-      // as long as one for an address that does not (issue 14). Mail that cannot go out is kept
+      // as long as one for an address that does not (SEC-5). Mail that cannot go out is kept
       // and retried (mail-outbox.ts); anything else that fails is logged.
       backgroundTasks: {
         handler: (task) => {

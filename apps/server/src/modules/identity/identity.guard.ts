@@ -1,7 +1,7 @@
 /**
- * Guards for product calls that act for a user (spec section 6; decisions.md: a call that
- * names a user must name the signed-in one). Every user call of later modules (watch history,
- * My List, search history, recommender) starts with:
+ * Guards for product calls that act for a user (ROLE-1 in docs/requirements.md; DEC-10 in
+ * docs/decisions.md: a call that names a user must name the signed-in one). Every user call of
+ * later modules (watch history, My List, search history, recommender) starts with:
  *
  * ```ts
  * const user = await requireVerifiedUser(req);   // 401 { error: 'User is not authenticated' }
@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/** Spec section 8's message for a call made without a signed-in user. */
+/** ERR-6's message for a call made without a signed-in user. */
 export const NOT_AUTHENTICATED = 'User is not authenticated';
 /** The message for a call naming another user's id. */
 export const NOT_YOUR_ACCOUNT = 'You can only act on your own account.';
@@ -76,7 +76,7 @@ export async function requireSession(req: FastifyRequest): Promise<SessionData> 
 }
 
 /**
- * The signed-in user of the request, whose e-mail is verified (spec section 6: only verified
+ * The signed-in user of the request, whose e-mail is verified (ROLE-1, ROLE-2: only verified
  * users proceed). The session is looked up once per request.
  * @throws NotAuthenticatedError (401 `{ error: 'User is not authenticated' }`) when there is no
  *   valid session or the e-mail is not verified yet.

@@ -1,5 +1,5 @@
 /**
- * The identity module as a Fastify plugin (ARCHITECTURE.md: identity): resolves the secret,
+ * The identity module as a Fastify plugin (ARCH-23 in docs/architecture.md): resolves the secret,
  * builds the mailer and better-auth, decorates the app with `identity` (read by
  * identity.guard.ts from any route), and mounts `/pigo-stream/identity/*` (better-auth) and
  * `/pigo-stream/auth/*` (product calls). Register it before modules that guard user calls.

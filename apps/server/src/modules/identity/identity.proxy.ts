@@ -1,7 +1,7 @@
 /**
- * `GET|POST /pigo-stream/identity/*`: better-auth's endpoints (agreed identity API), forwarded
- * to its web handler after the server's own checks (issue 14: one reading of the path for the
- * rules and for better-auth):
+ * `GET|POST /pigo-stream/identity/*`: better-auth's endpoints (agreed identity API), forwarded to
+ * its web handler after the server's own checks (SEC-1 in docs/requirements.md: one reading of the
+ * path for the rules and for better-auth):
  * - the call is the request's path after `/identity/` (non-canonical spellings were already
  *   refused with 400 by lib/request-guards.ts), matched case-insensitively by the rules, and
  *   better-auth is handed exactly that path, never the raw one;
@@ -22,7 +22,7 @@
  *   fails here because the database cannot be reached (ROB-4 of docs/robustness.md).
  * - The calls that mail (sign-up/email, send-verification-email, request-password-reset) add
  *   `mailDelayed: boolean` to their JSON answer: true when the mail will probably not go out at
- *   once (mail-outbox.ts keeps and retries it), so the screen can say so (issue 15). It depends
+ *   once (mail-outbox.ts keeps and retries it), so the screen can say so (OPS-4). It depends
  *   only on the mail system's state, never on the address, so it tells nothing about accounts.
  */
 import type { FastifyPluginAsync } from 'fastify';

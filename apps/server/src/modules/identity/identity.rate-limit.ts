@@ -1,10 +1,10 @@
 /**
  * Attempt limits on every identity call that takes a secret or sends mail (agreed identity API;
- * issue 14), counted by @fastify/rate-limit in one-minute windows, per IP and per subject (the
- * e-mail address, the reset token, the signed-in user). Every attempt counts, successful or
- * not. The counters live where every server and every restart sees them: the database's
- * `rate_limit` table ({@link DatabaseLimitStore}), or Redis (the plugin's own store) when
- * REDIS_URL is set.
+ * SEC-2 in docs/requirements.md), counted by @fastify/rate-limit in one-minute windows, per IP and
+ * per subject (the e-mail address, the reset token, the signed-in user). Every attempt counts,
+ * successful or not. The counters live where every server and every restart sees them: the
+ * database's `rate_limit` table ({@link DatabaseLimitStore}), or Redis (the plugin's own store)
+ * when REDIS_URL is set.
  */
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -184,7 +184,7 @@ async function limitChecks(
 /**
  * Registers @fastify/rate-limit on `scope` (no route limited by itself) and returns the limiter
  * the identity proxy calls before forwarding a limited call. With REDIS_URL the counters live
- * in Redis (every server shares them, issue 16); while Redis does not answer they live in the
+ * in Redis (every server shares them, SCALE-1); while Redis does not answer they live in the
  * database's `rate_limit` table, which every server shares too.
  */
 export async function createIdentityLimiter(

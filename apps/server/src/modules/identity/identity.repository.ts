@@ -41,7 +41,7 @@ export interface ProductUser {
 
 /**
  * Records the product's row for a signed-in user, or refreshes its display name, e-mail and
- * `last_seen_at` (spec section 7: `POST /auth/users`).
+ * `last_seen_at` (API-AUTH-1 in docs/requirements.md: `POST /auth/users`).
  */
 export async function upsertProductUser(db: Database, user: ProductUser): Promise<ProductUser> {
   const [row] = await db
@@ -89,9 +89,9 @@ export async function deleteResetTokens(db: Database, userId: string): Promise<n
 
 /**
  * Makes a user's first-ever session start at the user's creation time, so `/auth/me` answers
- * `creationTime === lastSignInTime` exactly for that session (spec section 4: the welcome
+ * `creationTime === lastSignInTime` exactly for that session (AUTH-4, AUTH-8, AUTH-11: the welcome
  * message after a first sign-in via sign-up or Google), as the spec's identity provider does.
- * Sign-up does not sign in (issue 14), so the first session may come minutes or days later:
+ * Sign-up does not sign in (SEC-5), so the first session may come minutes or days later:
  * from the verification link, a password sign-in, or Google. `user.first_session_at` records
  * that it happened, once, atomically.
  *

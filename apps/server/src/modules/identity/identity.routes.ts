@@ -1,8 +1,8 @@
 /**
  * Product calls about the signed-in user, under `/pigo-stream/auth` (agreed identity API):
- * `GET /auth/config`, `GET /auth/me` and spec section 7's `POST /auth/users`. Errors are
- * `{ error }`: 400 bad body, 401 'User is not authenticated', 403 for another user's uid;
- * `/auth/me` answers a visitor without a session 200 `null`.
+ * `GET /auth/config`, `GET /auth/me` and API-AUTH-1, API-AUTH-2 in docs/requirements.md's
+ * `POST /auth/users`. Errors are `{ error }`: 400 bad body, 401 'User is not authenticated', 403
+ * for another user's uid; `/auth/me` answers a visitor without a session 200 `null`.
  */
 import { AUTH_CONFIG, AUTH_ME, AUTH_USERS, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,7 +29,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
     {
       schema: {
         tags,
-        summary: 'Sign-in options and rules for the sign-in screen (spec 4, 5)',
+        summary: 'Sign-in options and rules for the sign-in screen',
         response: { 200: authConfigSchema },
       },
     },
@@ -37,9 +37,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   );
 
   /**
-   * `GET /auth/me` -> 200 spec section 3's signed-in user, verified or not (times ISO 8601;
+   * `GET /auth/me` -> 200 DATA-1's signed-in user, verified or not (times ISO 8601;
    * lastSignInTime = this session's start, equal to creationTime on a first-ever sign-in);
-   * 200 `null` without a valid session (issue 19: the app's check of a signed-out visitor is no
+   * 200 `null` without a valid session (PERF-5: the app's check of a signed-out visitor is no
    * failed request).
    */
   app.get(
@@ -47,7 +47,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
     {
       schema: {
         tags,
-        summary: 'The signed-in user (spec 3)',
+        summary: 'The signed-in user',
         response: { 200: meSchema },
       },
     },
@@ -59,7 +59,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   );
 
   /**
-   * `POST /auth/users { userUID }` (spec section 7) -> 200 `{ uid, displayName, email }` after
+   * `POST /auth/users { userUID }` (API-AUTH-1) -> 200 `{ uid, displayName, email }` after
    * recording or refreshing the product's user row. 401 without a verified session (checked
    * before the body), 403 when userUID is not the session's uid, 400 without a userUID.
    */
@@ -68,7 +68,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
     {
       schema: {
         tags,
-        summary: 'Record the signed-in user (spec 7)',
+        summary: 'Record the signed-in user',
         body: authUsersBodySchema,
         response: { 200: productUserSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },

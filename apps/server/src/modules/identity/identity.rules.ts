@@ -1,8 +1,8 @@
 /**
- * Server-side rules the identity library does not know (spec section 5, decisions.md): the
- * sign-up e-mail format and domain, the display name (1-64 characters, no control characters),
- * and new passwords (the minimum length, not only whitespace). Each failure is an
- * answer in better-auth's error shape, `{ code, message }`, so the app shows `message` as it
+ * Server-side rules the identity library does not know (VALID-1..12 in docs/requirements.md, DEC-8
+ * in docs/decisions.md): the sign-up e-mail format and domain, the display name (1-64 characters,
+ * no control characters), and new passwords (the minimum length, not only whitespace). Each failure
+ * is an answer in better-auth's error shape, `{ code, message }`, so the app shows `message` as it
  * shows the library's own errors.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export interface RuleFailure {
   message: string;
 }
 
-/** Spec section 5 messages. */
+/** VALID-1..12 messages. */
 export const RULE_MESSAGES = {
   invalidEmail: 'Invalid email format.',
   unsupportedDomain: 'Unsupported email provider. Use Gmail, Outlook, Yahoo, etc.',
@@ -24,7 +24,7 @@ export const RULE_MESSAGES = {
   passwordBlank: 'Password cannot be only spaces.',
 } as const;
 
-/** Longest display name, in characters after trimming (issue 14). */
+/** Longest display name, in characters after trimming (SEC-7). */
 export const NAME_MAX_LENGTH = 64;
 /**
  * Longest e-mail address, in characters (RFC 5321's 254): addresses are keys of unique indexes
@@ -49,8 +49,9 @@ export interface RuleSettings {
 const emailSchema = z.email();
 
 /**
- * Spec section 5: exactly one '@' with a non-empty domain. Addresses the identity library
- * would still refuse (spaces, no local part) count as malformed too, so one message covers both.
+ * VALID-1, VALID-2, VALID-6: exactly one '@' with a non-empty domain. Addresses the identity
+ * library would still refuse (spaces, no local part) count as malformed too, so one message covers
+ * both.
  */
 export function isWellFormedEmail(email: string): boolean {
   if (email.length > EMAIL_MAX_LENGTH) return false;

@@ -17,7 +17,7 @@ import { listAccounts, upsertProductUser, type ProductUser } from './identity.re
 /** A signed-in session and its user, as better-auth answers `get-session`. */
 export type SessionData = IdentityAuth['$Infer']['Session'];
 
-/** The signed-in user of spec section 3 (`GET /pigo-stream/auth/me`). */
+/** The signed-in user of DATA-1 in docs/requirements.md (`GET /pigo-stream/auth/me`). */
 export interface SignedInUser {
   uid: string;
   displayName: string;
@@ -41,7 +41,7 @@ export interface IdentityPublicConfig {
 }
 
 /**
- * How long a verified session is reused without asking the database again, in ms (issue 14:
+ * How long a verified session is reused without asking the database again, in ms (SEC-3, PERF-7:
  * a session lookup costs about what a catalogue answer costs). Kept under 5 s: a sign-out or
  * password change on another server sharing the database takes effect here within that.
  */
@@ -143,7 +143,7 @@ export class IdentityService {
     }
   }
 
-  /** Spec section 3's signed-in user for a session, with its sign-in methods. */
+  /** DATA-1's signed-in user for a session, with its sign-in methods. */
   async describe(data: SessionData): Promise<SignedInUser> {
     const { user, session } = data;
     const accounts = await listAccounts(this.db, user.id);

@@ -11,9 +11,9 @@ import {
 import type { ArtKind } from './art-paths.ts';
 
 /**
- * Image sizes the route answers (and art is drawn at): spec 7's w185, w500, w1280 and original,
- * and the TMDB sizes the web app's srcsets offer (w92, w300, w342, w780; contracts/images.ts
- * `SRCSET_SIZES`). Width in px; `original` drawn at full size.
+ * Image sizes the route answers (and art is drawn at): API-IMG-1 in docs/requirements.md's w185,
+ * w500, w1280 and original, and the TMDB sizes the web app's srcsets offer (w92, w300, w342, w780;
+ * contracts/images.ts `SRCSET_SIZES`). Width in px; `original` drawn at full size.
  */
 export const ART_SIZES = [
   'w92',

@@ -1,9 +1,10 @@
 /**
- * `GET /pigo-stream/images/{size}/{path}`: the one image base the app uses, `{size}` one of
- * {@link ART_SIZES} (spec 7's sizes and those of the web app's srcsets). Drawn-art paths
- * (`/art/{kind}/{seed}.svg?t=&y=&bg=`) are drawn here at that size; any other `*_path` is
- * redirected to TMDB's image host (`IMAGE_BASE_URL/{size}/{path}`). Errors: 400 for an unknown
- * size or kind, a path that is not one file name, or a seed that is not valid percent-encoding.
+ * `GET /pigo-stream/images/{size}/{path}`: the one image base the app uses, `{size}` one of {@link
+ * ART_SIZES} (API-IMG-1 in docs/requirements.md's sizes and those of the web app's srcsets).
+ * Drawn-art paths (`/art/{kind}/{seed}.svg?t=&y=&bg=`) are drawn here at that size; any other
+ * `*_path` is redirected to TMDB's image host (`IMAGE_BASE_URL/{size}/{path}`). Errors: 400 for an
+ * unknown size or kind, a path that is not one file name, or a seed that is not valid
+ * percent-encoding.
  */
 import { IMAGE, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

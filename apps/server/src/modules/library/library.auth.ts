@@ -1,6 +1,6 @@
 /**
- * The guard every library and recommender call runs (spec section 6; decisions.md: a call that
- * names a user must name the signed-in one).
+ * The guard every library and recommender call runs (ROLE-1, ROLE-2 in docs/requirements.md;
+ * DEC-10, DEC-17 in docs/decisions.md: a call that names a user must name the signed-in one).
  */
 import type { FastifyRequest } from 'fastify';
 import { assertSameUser, requireVerifiedUser, type VerifiedUser } from '../identity/index.ts';

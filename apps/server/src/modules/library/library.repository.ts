@@ -174,10 +174,10 @@ export interface ImportedEntry {
 }
 
 /**
- * Writes imported titles into `list` of `userId` (issue 21), idempotently: My List keeps an
- * entry already there; Watch History takes the later of the two watch times. Entries should
- * name each title once (the import merges them). Runs inside the caller's transaction `db`,
- * 1,000 rows per statement.
+ * Writes imported titles into `list` of `userId` (TRANSFER-3 in docs/requirements.md),
+ * idempotently: My List keeps an entry already there; Watch History takes the later of the two
+ * watch times. Entries should name each title once (the import merges them). Runs inside the
+ * caller's transaction `db`, 1,000 rows per statement.
  * @returns titles added, history entries moved to a later time, and entries left as they were.
  */
 export async function importEntries(

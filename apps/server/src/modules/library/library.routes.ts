@@ -1,10 +1,11 @@
 /**
- * Watch history and My List calls of spec section 7 under `/pigo-stream` (search history: see
- * search-history.routes.ts, registered here too). Every call needs a verified session (401
- * `{ error: 'User is not authenticated' }`) and must name the signed-in user (403). Errors:
- * 400 `{ error }` for bad input (fields, limits), 404 for an unknown title or an entry that is
- * not there, 413 for bodies over the app's limit, 415 for bodies that are not JSON. Nothing is
- * written when a call fails.
+ * Watch history and My List calls of API-LIST-1..4, API-GEN-1, API-HIST-1..4 in
+ * docs/requirements.md under `/pigo-stream` (search history: see search-history.routes.ts,
+ * registered here too). Every call needs a verified session (401
+ * `{ error: 'User is not authenticated' }`) and must name the signed-in user (403). Errors: 400
+ * `{ error }` for bad input (fields, limits), 404 for an unknown title or an entry that is not
+ * there, 413 for bodies over the app's limit, 415 for bodies that are not JSON. Nothing is written
+ * when a call fails.
  */
 import {
   CLEAR_WATCH_HISTORY,
@@ -67,7 +68,9 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
   const history = ['watch history'];
   const myList = ['my list'];
 
-  /** Spec 7: the user's watch history, newest first, movies and shows apart (default 12 each). */
+  /**
+   * API-HIST-1: the user's watch history, newest first, movies and shows apart (default 12 each).
+   */
   app.get(
     routePath.get(WATCH_HISTORY),
     {
@@ -85,7 +88,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** Spec 7: records a watched title; a title already there moves to the front. */
+  /** API-HIST-2: records a watched title; a title already there moves to the front. */
   app.post(
     routePath.post(SAVE_WATCH_HISTORY),
     {
@@ -103,7 +106,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** Spec 7: removes one title from the watch history; 404 when it is not there. */
+  /** API-HIST-3: removes one title from the watch history; 404 when it is not there. */
   app.delete(
     routePath.delete(REMOVE_WATCH_HISTORY),
     {
@@ -122,7 +125,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** Spec 7: empties both watch-history lists; `removed` counts the titles removed. */
+  /** API-HIST-4: empties both watch-history lists; `removed` counts the titles removed. */
   app.delete(
     routePath.delete(CLEAR_WATCH_HISTORY),
     {
@@ -139,7 +142,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** Spec 7: adds a title to My List; a title already there is left as it is. */
+  /** API-LIST-1: adds a title to My List; a title already there is left as it is. */
   app.post(
     routePath.post(SAVE_MY_LIST),
     {
@@ -157,7 +160,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** Spec 7: removes a title from My List; 404 when it is not there. */
+  /** API-LIST-2: removes a title from My List; 404 when it is not there. */
   app.delete(
     routePath.delete(REMOVE_MY_LIST),
     {
@@ -176,7 +179,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** Spec 7: My List, newest first, movies and shows apart (default 12 each). */
+  /** API-LIST-3: My List, newest first, movies and shows apart (default 12 each). */
   app.get(
     routePath.get(MY_LIST),
     {
@@ -195,7 +198,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
   );
 
   /**
-   * The play page's in-list check (spec section 4; its request is not shown, so this is ours):
+   * The play page's in-list check (PLAY-12; its request is not shown, so this is ours):
    * `?id=&type=` answers `{ inList }`; without `type` the id matches a movie or a show.
    */
   app.get(

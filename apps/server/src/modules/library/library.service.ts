@@ -1,8 +1,8 @@
 /**
- * Watch history, My List and search history of a user (spec section 3, section 4 'History and
- * list pages', section 7). Titles are checked against the catalogue before anything is written,
- * and lists are answered as catalogue summaries (id, type, title or name, poster_path,
- * vote_average, genres), newest first, movies and shows apart.
+ * Watch history, My List and search history of a user (DATA-1, DATA-2, DATA-3, DATA-9, LISTS-4..7
+ * in docs/requirements.md 'History and list pages', API-GEN-1). Titles are checked against the
+ * catalogue before anything is written, and lists are answered as catalogue summaries (id, type,
+ * title or name, poster_path, vote_average, genres), newest first, movies and shows apart.
  */
 import {
   SEARCH_HISTORY_CAP,
@@ -38,8 +38,8 @@ const kind = (type: MediaType) => (type === 'movie' ? 'Movie' : 'Show');
 export class LibraryService {
   /**
    * Whether the catalogue knows a title, for every save asked during one turn of the event loop
-   * with one catalogue call per type (issue 14: under load, 100 saves cost one lookup instead of
-   * 100). Nothing is kept between turns: a title removed from the catalogue is refused from the
+   * with one catalogue call per type (PERF-7, SEC-3: under load, 100 saves cost one lookup instead
+   * of 100). Nothing is kept between turns: a title removed from the catalogue is refused from the
    * next turn on.
    */
   private readonly knownTitles = new DataLoader<readonly [MediaType, number], boolean>(

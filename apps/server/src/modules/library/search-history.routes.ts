@@ -1,7 +1,8 @@
 /**
- * Search history calls of spec section 7 under `/pigo-stream` (spec section 5: a query is saved
- * only when it differs from the latest saved one). Registered by library.routes.ts, whose
- * `onRequest` guard answers 401 without a verified session; a call naming another user answers
+ * Search history calls of API-SEARCH-1..3, API-GEN-1 in docs/requirements.md under `/pigo-stream`
+ * (VALID-6: a query is saved only when it differs from the latest saved one). Registered by
+ * library.routes.ts, whose `onRequest` guard answers 401 without a verified session; a call naming
+ * another user answers
  * 403. Bad input answers 400 `{ error }`.
  */
 import {
@@ -39,7 +40,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
   const tags = ['search history'];
 
   /**
-   * Spec 7: `{ userUID, searchQuery }`. The query is trimmed, 1 to 200 characters, without
+   * API-SEARCH-1: `{ userUID, searchQuery }`. The query is trimmed, 1 to 200 characters, without
    * control characters; it is saved only when it differs from the latest saved query (atomic
    * under concurrent saves). Answers the latest entry `{ id, query, saved }`.
    */
@@ -59,7 +60,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
     },
   );
 
-  /** Spec 7: `[{ id, query }]`, newest first, at most 50. */
+  /** API-SEARCH-2: `[{ id, query }]`, newest first, at most 50. */
   app.get(
     routePath.get(SEARCH_HISTORY),
     {
@@ -76,7 +77,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
     },
   );
 
-  /** Spec 7: removes one saved search by id; 404 when the user has no such entry. */
+  /** API-SEARCH-3: removes one saved search by id; 404 when the user has no such entry. */
   app.delete(
     routePath.delete(REMOVE_SEARCH_HISTORY),
     {

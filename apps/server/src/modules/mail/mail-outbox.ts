@@ -1,8 +1,9 @@
 /**
- * Mail that is never silently lost (issue 15). {@link createMailOutbox} wraps a {@link Mailer}:
- * a message that cannot be sent now (SMTP down, the outbox folder's disk full) is kept in the
- * `mail_outbox` table, or in memory when the database cannot take it either, and retried with
- * exponential backoff until it goes out or its link has expired ({@link MAIL_GIVE_UP_MS}).
+ * Mail that is never silently lost (OPS-4 in docs/requirements.md). {@link createMailOutbox} wraps
+ * a {@link Mailer}: a message that cannot be sent now (SMTP down, the outbox folder's disk full) is
+ * kept in the `mail_outbox` table, or in memory when the database cannot take it either, and
+ * retried with exponential backoff until it goes out or its link has expired ({@link
+ * MAIL_GIVE_UP_MS}).
  *
  * Several servers may share the table: a server claims due messages by setting
  * `claimed_until` (a lease) under `FOR UPDATE SKIP LOCKED`, so each is sent once

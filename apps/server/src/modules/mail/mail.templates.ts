@@ -1,6 +1,7 @@
 /**
- * The identity e-mails (spec section 4: verification after sign-up and on resend; section 8:
- * password reset). Each has a plain-text and a simple HTML body carrying the same link.
+ * The identity e-mails (AUTH-8, AUTH-12 in docs/requirements.md: verification after sign-up and on
+ * resend; ERR-1: password reset). Each has a plain-text and a simple HTML body carrying the same
+ * link.
  */
 import type { MailMessage } from './mailer.ts';
 
@@ -69,7 +70,7 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
 export const SIGN_UP_ATTEMPT_SUBJECT = 'Someone tried to sign up with your PigoStream e-mail';
 
 /**
- * The message to the owner of an address someone tried to sign up with again (issue 14: a
+ * The message to the owner of an address someone tried to sign up with again (SEC-5: a
  * sign-up with a taken address answers like a new one, and only the owner learns of it):
  * `link` is the app's sign-in screen, where Forgot Password also is.
  */

@@ -1,8 +1,8 @@
 /**
- * Outgoing mail (ARCHITECTURE.md: mail). With `SMTP_URL`, nodemailer sends over SMTP. Without
- * it every message is written, complete, to `DATA_DIR/outbox/<time>-<to>.eml` and its link is
- * logged, so a newcomer can verify an account with no mail server; with `DATA_DIR=memory://`
- * the outbox is {@link memoryOutbox}, kept in memory (tests read it).
+ * Outgoing mail (ARCH-24 in docs/architecture.md). With `SMTP_URL`, nodemailer sends over SMTP.
+ * Without it every message is written, complete, to `DATA_DIR/outbox/<time>-<to>.eml` and its link
+ * is logged, so a newcomer can verify an account with no mail server; with `DATA_DIR=memory://` the
+ * outbox is {@link memoryOutbox}, kept in memory (tests read it).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,8 +1,9 @@
 /**
- * Player tokens (issue 20): the PigoStream Player app reports the progress of the stream it was
- * handed with a short-lived token for that one movie or episode, never with the user's session.
- * A token is a JWT (HS256, `jose`) signed with a key derived from the server's auth secret,
- * naming the user (`sub`), the title and episode, and expiring after {@link PLAYER_TOKEN_TTL_S}.
+ * Player tokens (PROG-2 in docs/requirements.md): the PigoStream Player app reports the progress of
+ * the stream it was handed with a short-lived token for that one movie or episode, never with the
+ * user's session. A token is a JWT (HS256, `jose`) signed with a key derived from the server's auth
+ * secret, naming the user (`sub`), the title and episode, and expiring after {@link
+ * PLAYER_TOKEN_TTL_S}.
  */
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';

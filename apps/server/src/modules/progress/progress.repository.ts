@@ -1,7 +1,7 @@
 /**
- * Watch progress SQL (issue 20): every statement the progress service runs. Each change is one
- * statement, so concurrent saves end in the state some sequential order of them gives: per
- * movie or episode, the save that came last wins, and no other row is touched.
+ * Watch progress SQL (PROG-1 in docs/requirements.md): every statement the progress service runs.
+ * Each change is one statement, so concurrent saves end in the state some sequential order of them
+ * gives: per movie or episode, the save that came last wins, and no other row is touched.
  */
 import { WATCHED_FRACTION } from '@pigostream/contracts';
 import { sql } from 'drizzle-orm';
@@ -221,7 +221,7 @@ export async function watchedEpisodes(
 }
 
 /**
- * Marks imported episodes of show `id` watched for `userId` (issue 21), at the time each was
+ * Marks imported episodes of show `id` watched for `userId` (TRANSFER-3), at the time each was
  * watched (now when null); an episode already saved becomes watched and keeps its position.
  * Idempotent. Runs inside the caller's transaction `db`, 1,000 rows per statement.
  * @returns how many episodes were not saved before.

@@ -1,10 +1,10 @@
 /**
- * Watch progress calls under `/pigo-stream/progress` (issue 20: continue watching and resume;
- * not in spec section 7, so shaped like its library calls). Every call but the player app's
- * report needs a verified session (401 `{ error: 'User is not authenticated' }`) and must name
- * the signed-in user (403); the report carries a player token for one movie or episode instead
- * (player-token.ts). Errors: 400 `{ error }` for bad input, 404 for an unknown title or a title
- * not in Continue Watching, 413 for bodies over the app's limit, 415 for bodies that are not
+ * Watch progress calls under `/pigo-stream/progress` (PROG-1, PROG-10 in docs/requirements.md:
+ * continue watching and resume; not in API-*, so shaped like its library calls). Every call but the
+ * player app's report needs a verified session (401 `{ error: 'User is not authenticated' }`) and
+ * must name the signed-in user (403); the report carries a player token for one movie or episode
+ * instead (player-token.ts). Errors: 400 `{ error }` for bad input, 404 for an unknown title or a
+ * title not in Continue Watching, 413 for bodies over the app's limit, 415 for bodies that are not
  * JSON. Nothing is written when a call fails.
  */
 import {

@@ -1,7 +1,7 @@
 /**
- * Watch progress of a user (issue 20): saves how far they got in a movie or an episode, answers
- * a title's progress for Resume, and Continue Watching as catalogue summaries with their
- * progress. Titles are checked against the catalogue before anything is written.
+ * Watch progress of a user (PROG-1 in docs/requirements.md): saves how far they got in a movie or
+ * an episode, answers a title's progress for Resume, and Continue Watching as catalogue summaries
+ * with their progress. Titles are checked against the catalogue before anything is written.
  */
 import {
   CONTINUE_WATCHING_LIMIT,
@@ -117,7 +117,7 @@ export class ProgressService {
   }
 
   /**
-   * Up Next (issue 20): for each show in My List, the watch history or with progress (the one
+   * Up Next (PROG-6): for each show in My List, the watch history or with progress (the one
    * active last first, at most {@link CONTINUE_WATCHING_LIMIT}), the first episode not watched
    * after the last one watched (S1 E1 when none was), across season boundaries; specials
    * (season 0) are never offered. A show is left out when that episode has not aired by
@@ -165,7 +165,7 @@ export class ProgressService {
   }
 
   /**
-   * New Episodes (issue 20): for the same shows as Up Next, the episodes of their two latest
+   * New Episodes (PROG-7): for the same shows as Up Next, the episodes of their two latest
    * seasons that aired in the last {@link NEW_EPISODES_PAST_DAYS} days or air in the next
    * {@link NEW_EPISODES_AHEAD_DAYS} (around `today`, `YYYY-MM-DD`), by air date then show, at
    * most 50, each saying whether the user watched it; shows the catalogue does not know are

@@ -15,7 +15,10 @@
 import type { MediaType } from '@pigostream/db';
 import { TopK } from './top-k.ts';
 
-/** A title as the recommender names it (decisions.md: ids overlap, the type comes along). */
+/**
+ * A title as the recommender names it (DEC-9, DEC-17 in docs/decisions.md: ids overlap, the type
+ * comes along).
+ */
 export interface ItemRef {
   type: MediaType;
   id: number;

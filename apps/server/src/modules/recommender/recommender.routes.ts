@@ -1,9 +1,9 @@
 /**
- * Recommender calls of spec section 7 under `/pigo-stream` (decisions.md: inserts carry
- * `item_type`, answers are `[{ id, type }]`). Both need a verified session (401
- * `{ error: 'User is not authenticated' }`) and must name the signed-in user (403). Errors: 400
- * `{ error }` for bad input, 404 for a title the catalogue does not know, 413/415 for oversized
- * or non-JSON bodies; nothing is written then.
+ * Recommender calls of API-RECO-1..2, API-GEN-1 in docs/requirements.md under `/pigo-stream`
+ * (DEC-9, DEC-17 in docs/decisions.md: inserts carry `item_type`, answers are `[{ id, type }]`).
+ * Both need a verified session (401 `{ error: 'User is not authenticated' }`) and must name the
+ * signed-in user (403). Errors: 400 `{ error }` for bad input, 404 for a title the catalogue does
+ * not know, 413/415 for oversized or non-JSON bodies; nothing is written then.
  */
 import { RECOMMENDATIONS, RECOMMENDER_INSERT, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,7 +55,7 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
   const tags = ['recommender'];
 
   /**
-   * Spec 7: `{ user_id, item_id, item_type, watched: true }` records one watch event (the play
+   * API-RECO-2: `{ user_id, item_id, item_type, watched: true }` records one watch event (the play
    * page's first Play of a visit). Watching a title again counts it again.
    */
   app.post(
@@ -77,8 +77,8 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
   );
 
   /**
-   * Spec 7: `?user_id=` answers up to 50 `[{ id, type }]` the user has not watched, best first:
-   * co-watch similarity across all users, then catalogue similarity, then popularity.
+   * API-RECO-1, API-CAT-3: `?user_id=` answers up to 50 `[{ id, type }]` the user has not watched,
+   * best first: co-watch similarity across all users, then catalogue similarity, then popularity.
    */
   app.get(
     routePath.get(RECOMMENDATIONS),

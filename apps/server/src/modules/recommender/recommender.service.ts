@@ -1,6 +1,6 @@
 /**
- * The recommender (decisions.md: a recommender inside the server over watch events and
- * catalogue metadata). Answers up to 50 titles a user has not watched:
+ * The recommender (DEC-17 in docs/decisions.md: a recommender inside the server over watch events
+ * and catalogue metadata). Answers up to 50 titles a user has not watched:
  *
  * 1. co-watch: the in-memory {@link CoWatchModel} over every user's watch events;
  * 2. catalogue similarity (same anime franchise, director, cast, genres) of the user's recent
@@ -68,7 +68,8 @@ export class RecommenderService {
   }
 
   /**
-   * Records a watch of a title by a user (spec 7 `/recommender/insert`).
+   * Records a watch of a title by a user (API-RECO-2 in docs/requirements.md
+   * `/recommender/insert`).
    * @throws NotFoundError (404) for a title the catalogue does not know; nothing is written.
    */
   async insert(userId: string, type: MediaType, id: number): Promise<void> {

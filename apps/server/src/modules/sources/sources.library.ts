@@ -6,7 +6,7 @@
  * Each file gets an opaque id (a hash of its path in the library); only scanned files can be
  * looked up by id, so no request names a path. Symlinks are followed only while they stay
  * inside MEDIA_DIR: a file whose real path (links resolved) is outside the real MEDIA_DIR is
- * neither listed nor served (issue 14).
+ * neither listed nor served (SEC-9 in docs/requirements.md).
  */
 import { createHash } from 'node:crypto';
 import { readdir, realpath, stat } from 'node:fs/promises';
@@ -38,7 +38,7 @@ export interface SharedScan {
 
 /**
  * The index several servers on one PostgreSQL database share, which the library scans through
- * (issue 16; the SQL is sources.repository.ts's `createSharedMediaIndex`).
+ * (SCALE-1, SCALE-4; the SQL is sources.repository.ts's `createSharedMediaIndex`).
  */
 export interface SharedMediaIndex {
   /**
@@ -129,7 +129,7 @@ export interface MediaLibraryOptions {
   log: (message: string, details?: Record<string, unknown>) => void;
   /**
    * With several servers on one PostgreSQL database: scans go through this index, so one
-   * server walks MEDIA_DIR and the others read its result (issue 16).
+   * server walks MEDIA_DIR and the others read its result (SCALE-4).
    */
   shared?: SharedMediaIndex | undefined;
   /** Told when this server walked MEDIA_DIR itself (`files` found). */

@@ -1,9 +1,10 @@
 /**
  * SQL of the sources module: the media library's index shared by the servers of one PostgreSQL
- * database (issue 16): a scan runs on one server at a time. The server that takes the scan's
- * advisory lock walks MEDIA_DIR and writes what it found to `media_files`; one that finds the
- * lock taken waits for that scan to commit and reads its result instead of walking the disk
- * again. The index's shape ({@link SharedMediaIndex}) is the library's (sources.library.ts).
+ * database (SCALE-1 in docs/requirements.md): a scan runs on one server at a time. The server that
+ * takes the scan's advisory lock walks MEDIA_DIR and writes what it found to `media_files`; one
+ * that finds the lock taken waits for that scan to commit and reads its result instead of walking
+ * the disk again. The index's shape ({@link SharedMediaIndex}) is the library's
+ * (sources.library.ts).
  */
 import { sql } from 'drizzle-orm';
 import { mediaFiles, mediaScans, type Database } from '@pigostream/db';

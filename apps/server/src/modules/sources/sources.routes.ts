@@ -1,5 +1,6 @@
 /**
- * Stream sources under `/pigo-stream` (spec section 7; decisions.md). Public, no session needed:
+ * Stream sources under `/pigo-stream` (API-GEN-1 in docs/requirements.md; DEC-18 in
+ * docs/decisions.md). Public, no session needed:
  * - `GET /sources/servers?id=&type=&season=&episode=` -> `[{ server_name, server_link }]`;
  *   `season` and `episode` (tv) default to 1. 400 `{ error }` for bad input.
  * - `POST /sources/rescan` -> `{ files }`: rescans MEDIA_DIR (at most once per 10 s; on
@@ -35,7 +36,7 @@ export interface SourcesRoutesOptions {
   mediaDir: string | undefined;
   /** Prefix the API is mounted at, for local file links. */
   apiPrefix: string;
-  /** On PostgreSQL: the index several servers share, so a scan runs on one (issue 16). */
+  /** On PostgreSQL: the index several servers share, so a scan runs on one (SCALE-1, SCALE-4). */
   sharedIndex?: SharedMediaIndex | undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The stream sources of a title, the servers it plays from (spec section 7 `/sources/servers`,
- * decisions.md): local media library files first, then the SOURCES_FILE link templates in file
- * order, then the built-in Blender open movie. `[]` when none has the title (the app shows 'No servers available').
+ * The stream sources of a title, the servers it plays from (API-SRC-1 in docs/requirements.md
+ * `/sources/servers`, DEC-18 in docs/decisions.md): local media library files first, then the
+ * SOURCES_FILE link templates in file order, then the built-in Blender open movie. `[]` when none
+ * has the title (the app shows 'No servers available').
  */
 import type { Server, ServersQuery } from '@pigostream/contracts';
 import { builtinServers } from './sources.builtin.ts';

@@ -1,5 +1,6 @@
 /**
- * Where player releases come from (decisions.md: "a release manifest the operator configures"):
+ * Where player releases come from (DEC-20 in docs/decisions.md: "a release manifest the operator
+ * configures"):
  * - RELEASES_FILE, a JSON object `{ "<platform>": { "version": "1.2.0", "url": "https://..." } }`
  *   for any of windows, macos, linux, android, ios;
  * - files under DATA_DIR/releases named `pigoplayer-<platform>-<version>.<ext>` (ext: zip, exe,

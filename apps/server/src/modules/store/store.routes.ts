@@ -1,6 +1,6 @@
 /**
- * The player download calls under `/pigo-stream` (spec section 7, /pigostore; decisions.md).
- * Public, no session needed:
+ * The player download calls under `/pigo-stream` (API-STORE-1..2, API-GEN-1 in
+ * docs/requirements.md; DEC-20 in docs/decisions.md). Public, no session needed:
  * - `GET /pigostore/app-version?platform=` -> `{ version }`, `NA` when the platform has no release;
  * - `GET /pigostore/download-app?platform=` -> `{ url }`; 404 `{ error }` when it has none;
  * - `GET /pigostore/files/{name}`: a release file from DATA_DIR/releases as an attachment

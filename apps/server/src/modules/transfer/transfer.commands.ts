@@ -6,9 +6,9 @@
  * titles in one transaction (`--dry-run`: writes nothing). Uncertain titles are never guessed: choose them on the page. On the embedded
  * database the server must be stopped first (the DATA_DIR lock says so).
  *
- * `pigo export-user EMAIL [FILE]` (issue 15; formats: issue 21): one user's data, read by the
- * backup module (from the database, or through the running server), written in one of the
- * page's export formats (transfer.export.ts).
+ * `pigo export-user EMAIL [FILE]` (OPS-1, OPS-7 in docs/requirements.md; formats: TRANSFER-1): one
+ * user's data, read by the backup module (from the database, or through the running server),
+ * written in one of the page's export formats (transfer.export.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,9 @@
 /**
- * The exports of the Import & export page (issue 21), written from one read of the user's data
- * (backup/user-export.ts): our JSON as it is; Letterboxd's import CSV of the watched movies or
- * of My List's movies (`tmdbID,Title,Year,WatchedDate`: Letterboxd lists films only, so shows
- * are left out); and JSON shaped like Trakt's export (`watchlist`, `watched_movies`,
- * `watched_shows` with their seasons and episodes), which the import reads back.
+ * The exports of the Import & export page (TRANSFER-4, TRANSFER-6 in docs/requirements.md), written
+ * from one read of the user's data (backup/user-export.ts): our JSON as it is; Letterboxd's import
+ * CSV of the watched movies or of My List's movies (`tmdbID,Title,Year,WatchedDate`: Letterboxd
+ * lists films only, so shows are left out); and JSON shaped like Trakt's export (`watchlist`,
+ * `watched_movies`, `watched_shows` with their seasons and episodes), which the import reads back.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat } from '@pigostream/contracts';

@@ -1,9 +1,9 @@
 /**
- * Import and export calls under `/pigo-stream/transfer` (issue 21; not in spec section 7, so
- * shaped like its library calls). Every call needs a verified session (401 `{ error: 'User is
- * not authenticated' }`) and must name the signed-in user (403). Errors: 400 `{ error }` for
- * bad input or a file the import cannot read (naming the line), 413 for a file over 20 MB, 415
- * for bodies that are not JSON. Nothing is written until apply-import.
+ * Import and export calls under `/pigo-stream/transfer` (TRANSFER-7 in docs/requirements.md; not in
+ * API-*, so shaped like its library calls). Every call needs a verified session (401
+ * `{ error: 'User is not authenticated' }`) and must name the signed-in user (403). Errors: 400
+ * `{ error }` for bad input or a file the import cannot read (naming the line), 413 for a file over
+ * 20 MB, 415 for bodies that are not JSON. Nothing is written until apply-import.
  */
 import { APPLY_IMPORT, EXPORT, PREVIEW_IMPORT, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

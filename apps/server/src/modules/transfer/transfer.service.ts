@@ -1,7 +1,7 @@
 /**
- * Import and export of a user's My List and Watch History (issue 21): previews an uploaded
- * file (read, then matched to the catalogue; nothing written), applies the entries the user
- * confirmed in one transaction, idempotently, and writes the exports.
+ * Import and export of a user's My List and Watch History (TRANSFER-1 in docs/requirements.md):
+ * previews an uploaded file (read, then matched to the catalogue; nothing written), applies the
+ * entries the user confirmed in one transaction, idempotently, and writes the exports.
  */
 import {
   type ExportFormat,

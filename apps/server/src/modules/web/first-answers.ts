@@ -1,11 +1,12 @@
 /**
- * The first screen's data inside the page (issue 19): for a visitor with a session cookie, the
- * app shell of a guarded route carries the answers of the screen's first calls (the sign-in
- * check, Home's trending rows and providers, the play page's media-info and anime lookup) in a
- * JSON data block, so the largest paint does not wait on those round trips. Each answer is what
- * the API itself sends, byte for byte: it is asked of the app through `inject`, with the visitor's cookie, and
- * only 200 JSON answers are kept. The block is `<script type="application/json">`, which the
- * browser never runs, so the Content-Security-Policy still allows no inline script.
+ * The first screen's data inside the page (PERF-1 in docs/requirements.md): for a visitor with a
+ * session cookie, the app shell of a guarded route carries the answers of the screen's first calls
+ * (the sign-in check, Home's trending rows and providers, the play page's media-info and anime
+ * lookup) in a JSON data block, so the largest paint does not wait on those round trips. Each
+ * answer is what the API itself sends, byte for byte: it is asked of the app through `inject`, with
+ * the visitor's cookie, and only 200 JSON answers are kept. The block is
+ * `<script type="application/json">`, which the browser never runs, so the Content-Security-Policy
+ * still allows no inline script.
  */
 import { FIRST_ANSWERS_ID, firstAnswerKey } from '@pigostream/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,7 +31,7 @@ export interface FirstCall {
 /**
  * The calls the app makes once the answer `answer` (JSON text) of `path` is in, given the
  * `answers` so far, which the page may carry too (the play page's anime lookup needs its title,
- * Home's hero its most-watched title, issue 19); [] for none.
+ * Home's hero its most-watched title, PERF-1); [] for none.
  */
 export type FollowUps = (path: string, answer: string, answers: FirstAnswers) => FirstCall[];
 

@@ -1,8 +1,8 @@
 /**
- * The first screen in the page (issue 19): for a verified visitor whose page carries its first
- * answers (first-answers.ts), Home and the play page arrive as HTML the server rendered with the
- * app's own components (apps/web/src/entry-server.tsx, built into `dist/.server/`), so the
- * screen is painted before the app's scripts are even asked for.
+ * The first screen in the page (PERF-1 in docs/requirements.md): for a verified visitor whose page
+ * carries its first answers (first-answers.ts), Home and the play page arrive as HTML the server
+ * rendered with the app's own components (apps/web/src/entry-server.tsx, built into
+ * `dist/.server/`), so the screen is painted before the app's scripts are even asked for.
  *
  * Such a page has no module script and no module preloads in `<head>`: a small inline script
  * ({@link BOOT_SCRIPT}, allowed by its hash in the Content-Security-Policy) preloads the
@@ -26,7 +26,7 @@ export const BOOT_WAIT_MS = 1000;
  * (`data-modules`, space separated) from `#root`, and once the first contentful paint is
  * reported (or {@link BOOT_WAIT_MS} ms passed, or the tab is hidden) preloads the modules, one
  * a task (adding a preload costs Chromium up to 20 ms: all of them in the paint's callback made
- * one task of 30 to 130 ms, issue 19), then imports the entry, once. Should the import fail,
+ * one task of 30 to 130 ms, PERF-6), then imports the entry, once. Should the import fail,
  * the rendered screen stops being inert, so its links still work.
  */
 export const BOOT_SCRIPT = `(()=>{const r=document.getElementById("root"),d=r.dataset;let s=0;const go=()=>{if(s++)return;const m=(d.modules||"").split(" ").filter(Boolean),next=()=>{const h=m.shift();if(!h)return void import(d.app).catch(()=>r.firstElementChild?.removeAttribute("inert"));const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l);setTimeout(next)};next()};if(document.visibilityState!=="visible")return go();new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});setTimeout(go,${String(BOOT_WAIT_MS)})})()`;

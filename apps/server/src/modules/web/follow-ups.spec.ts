@@ -1,4 +1,7 @@
-/** The calls the server asks ahead for a first screen once an earlier answer is in (issue 19). */
+/**
+ * The calls the server asks ahead for a first screen once an earlier answer is in (PERF-1 in
+ * docs/requirements.md).
+ */
 import { animeSearchRequest } from '@pigostream/contracts/anime-queries';
 import { describe, expect, it } from 'vitest';
 import { firstAnswerFollowUps } from './follow-ups.ts';

@@ -1,6 +1,6 @@
 /**
- * The calls a first screen makes once an earlier answer is in, which the page may carry too
- * (issue 19): the server asks them right after that answer, within the same deadline
+ * The calls a first screen makes once an earlier answer is in, which the page may carry too (PERF-1
+ * in docs/requirements.md): the server asks them right after that answer, within the same deadline
  * (first-answers.ts). They are built with the app's own rules and paths
  * (`@pigostream/contracts/api-paths`, `anime-queries`, `titles`), so each carried answer is found
  * under the name the app asks for.
@@ -63,7 +63,8 @@ function titleFields(value: unknown): TitleFields {
 /**
  * The calls a first screen makes once the answer `answer` (JSON text) of `path` is in, given the
  * `answers` so far (the sign-in check's among them). As the app makes them:
- * - the play page's media-info: the anime lookup's search for the title (spec 5: `mediaTitle`
+ * - the play page's media-info: the anime lookup's search for the title (VALID-6, VALID-8:
+ *   `mediaTitle`
  *   and `releaseDateOf`, as apps/web/src/features/play/play-rules.ts `animeSource` reads them;
  *   the play screen waits for the lookup), and for a show the season it opens on
  *   (contracts' `defaultSeason`: its episodes are part of the first screen);

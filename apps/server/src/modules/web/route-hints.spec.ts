@@ -1,4 +1,6 @@
-/** The server's resource hints that depend on the page's answers (issue 19). */
+/**
+ * The server's resource hints that depend on the page's answers (PERF-1 in docs/requirements.md).
+ */
 import { imageSrcSet } from '@pigostream/contracts/images';
 import { describe, expect, it } from 'vitest';
 import { largestImagePreload } from './route-hints.ts';

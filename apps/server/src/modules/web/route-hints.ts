@@ -1,10 +1,10 @@
 /**
- * Resource hints the server adds to the app shell of each route (issue 9: a first visit's
- * largest paint): `<link rel="modulepreload">` for the route's lazy chunks, so the browser loads
- * them in parallel with the entry script instead of after it runs, and, for a visitor with a
- * session cookie, `<link rel="preload" as="fetch">` for the screen's first data calls (spec 7),
- * so their answers are on the way before the app asks. Only links: the Content-Security-Policy
- * allows no inline script.
+ * Resource hints the server adds to the app shell of each route (QUAL-2 in docs/requirements.md: a
+ * first visit's largest paint): `<link rel="modulepreload">` for the route's lazy chunks, so the
+ * browser loads them in parallel with the entry script instead of after it runs, and, for a visitor
+ * with a session cookie, `<link rel="preload" as="fetch">` for the screen's first data calls
+ * (API-IMG-1), so their answers are on the way before the app asks. Only links: the
+ * Content-Security-Policy allows no inline script.
  */
 import {
   AUTH_ME,
@@ -196,10 +196,10 @@ export function createRouteHints(manifest: ViteManifest, apiPrefix: string): Rou
 }
 
 /**
- * Where the largest image of a route's first screen comes from (issue 19: Lighthouse found its
- * request waiting 1.5 to 2 s for the app to start): the first poster of Home's first row
- * ('Trending: Movies') and the play page's details poster, both 160 px wide cards. `isAnswer`
- * picks the call whose answer names it; `posterOf` reads its `poster_path`.
+ * Where the largest image of a route's first screen comes from (PERF-3, QUAL-2: Lighthouse found
+ * its request waiting 1.5 to 2 s for the app to start): the first poster of Home's first row
+ * ('Trending: Movies') and the play page's details poster, both 160 px wide cards. `isAnswer` picks
+ * the call whose answer names it; `posterOf` reads its `poster_path`.
  */
 const LARGEST_IMAGE: Partial<
   Record<AppRoute, { isAnswer: (path: string) => boolean; posterOf: (answer: unknown) => unknown }>

@@ -1,8 +1,8 @@
 /**
  * The web app build's Vite manifest (`<dist>/.vite/manifest.json`, written because
  * apps/web/vite.config.ts sets `build.manifest`) and the walk from a module to every chunk it
- * statically imports (issue 9). The server's route hints (route-hints.ts) and the weight budget
- * (tools/web-budget.ts) both read a build this way.
+ * statically imports (QUAL-1 in docs/requirements.md). The server's route hints (route-hints.ts)
+ * and the weight budget (tools/web-budget.ts) both read a build this way.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,7 @@ export type ViteManifest = Record<string, ManifestChunk>;
  * The schemas of the sign-in check's answer (`@pigostream/contracts/identity`), which the entry
  * script imports only when the check answers (apps/web/src/features/auth/api/get-me.ts): the
  * guarded screens render after that check, so on their first visit the chunk is on the path to
- * the first paint (Lighthouse saw it requested only once the entry script had run, issue 19).
+ * the first paint (Lighthouse saw it requested only once the entry script had run, QUAL-2).
  */
 const IDENTITY_SCHEMAS = '../../packages/contracts/src/identity.ts';
 

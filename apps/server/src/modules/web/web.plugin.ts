@@ -1,13 +1,12 @@
 /**
- * Serves the built single-page app: hashed assets under `/assets` with a one-year immutable
- * cache, `index.html` (never cached) for `/` and the spec's routes (history fallback), the
- * installable app's service worker and manifest (apps/web/pwa.config.ts; see
- * {@link staticCacheControl}), and a JSON 404 for unknown API paths. Each route's `index.html`
- * carries `<link>` hints in `<head>` (route-hints.ts, issue 9): module preloads of its lazy
- * chunks and, with a session cookie, the answers of its first data calls in the page
- * (first-answers.ts, issue 19), or preloads of those the page does not carry; for a verified
- * visitor of Home or the play page, the first screen itself, rendered by the server
- * (first-screen.ts, issue 19).
+ * Serves the built single-page app: hashed assets under `/assets` with a one-year immutable cache,
+ * `index.html` (never cached) for `/` and the spec's routes (history fallback), the installable
+ * app's service worker and manifest (apps/web/pwa.config.ts; see {@link staticCacheControl}), and a
+ * JSON 404 for unknown API paths. Each route's `index.html` carries `<link>` hints in `<head>`
+ * (route-hints.ts, QUAL-2 in docs/requirements.md): module preloads of its lazy chunks and, with a
+ * session cookie, the answers of its first data calls in the page (first-answers.ts, PERF-1), or
+ * preloads of those the page does not carry; for a verified visitor of Home or the play page, the
+ * first screen itself, rendered by the server (first-screen.ts, PERF-1).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

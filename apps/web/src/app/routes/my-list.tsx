@@ -1,8 +1,8 @@
 /**
- * `/my-list`: My List (spec 2), `/watch-history`: Watch History (spec 2), and `/import-export`
- * (issue 21), the Import & export page. They share this chunk, as `/new-episodes` shares
- * Home's: a chunk of each added its name, and that of the library screen they share, to the
- * entry script every first visit loads (the budget of `/` is 100 kB).
+ * `/my-list`: My List (LISTS-2 in docs/requirements.md), `/watch-history`: Watch History (LISTS-1),
+ * and `/import-export` (TRANSFER-4, TRANSFER-6), the Import & export page. They share this chunk,
+ * as `/new-episodes` shares Home's: a chunk of each added its name, and that of the library screen
+ * they share, to the entry script every first visit loads (the budget of `/` is 100 kB).
  */
 import { useMe } from '../../features/auth/index.ts';
 import { ImportExportScreen, LibraryScreen } from '../../features/library/index.ts';

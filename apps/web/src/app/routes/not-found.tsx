@@ -1,4 +1,4 @@
-/** Any path outside spec section 2: the app's own not-found screen. */
+/** Any path outside ROUTE-1, ROUTE-3 in docs/requirements.md: the app's own not-found screen. */
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';

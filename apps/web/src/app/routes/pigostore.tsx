@@ -1,4 +1,7 @@
-/** `/pigostore`: the player app download page (spec 2), open to any signed-in user. */
+/**
+ * `/pigostore`: the player app download page (STORE-1..5 in docs/requirements.md), open to any
+ * signed-in user.
+ */
 import { StoreScreen } from '../../features/store/index.ts';
 
 /** The store page for the platform this browser reports. */

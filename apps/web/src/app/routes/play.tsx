@@ -1,4 +1,4 @@
-/** `/play?id={id}&type={movie|tv}`: the play page (spec 2 Play page). */
+/** `/play?id={id}&type={movie|tv}`: the play page (ROUTE-1 in docs/requirements.md). */
 import { Clapperboard } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PlaceholderScreen } from '../../components/placeholder-screen.tsx';
@@ -7,7 +7,7 @@ import { BAD_LINK_MESSAGE, parsePlayTarget, PlayScreen } from '../../features/pl
 /**
  * Reads `id` (a positive whole number) and `type` (movie or tv) from the query. Both valid: the
  * play page of that title (a fresh page, and visit, per title). Otherwise it says what is
- * missing (spec 5: the media fetch needs id and type) and links back Home.
+ * missing (VALID-7: the media fetch needs id and type) and links back Home.
  */
 export function Component() {
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-/** `/`: the sign-in / sign-up landing screen (spec 2). */
+/** `/`: the sign-in / sign-up landing screen (AUTH-1..6 in docs/requirements.md). */
 import { SignInScreen } from '../../features/auth/index.ts';
 
 /** The sign-in screen; verified users are sent on to /index. */

@@ -1,6 +1,7 @@
 /**
- * What the play page (features/play) and the anime view (features/anime) agree on (spec 2:
- * "If related-anime data exists, the anime view replaces the movie or show view").
+ * What the play page (features/play) and the anime view (features/anime) agree on (PLAY-7, ANIME-1
+ * in docs/requirements.md: "If related-anime data exists, the anime view replaces the movie or show
+ * view").
  *
  * The play page asks {@link UseRelatedAnime} for the title's related anime. When the answer holds
  * at least one entry it renders the anime view with {@link AnimeViewProps} instead of the movie or
@@ -11,7 +12,7 @@
 import type { MediaType, RelatedAnime } from '@pigostream/contracts';
 import type { ReactNode } from 'react';
 
-/** The fields of the play page's media item the anime lookup and view read (spec 3). */
+/** The fields of the play page's media item the anime lookup and view read (DATA-4). */
 export interface AnimeSourceMedia {
   id: number;
   type: MediaType;
@@ -25,7 +26,7 @@ export interface AnimeSourceMedia {
 
 /** The related-anime lookup's state, as the play page reads it. */
 export interface RelatedAnimeState {
-  /** The relation graph (spec 5): filtered, sorted, deduplicated; empty when nothing matched. */
+  /** The relation graph (VALID-9): filtered, sorted, deduplicated; empty when nothing matched. */
   relations: RelatedAnime[];
   /** True while the lookup runs (the play page keeps its loading indicator up). */
   isLoading: boolean;
@@ -33,7 +34,7 @@ export interface RelatedAnimeState {
 
 /**
  * `useRelatedAnime(media)`: runs the anime-info lookup for `media` (skipped while `media` is
- * undefined, or without a title or release date; spec 5). Failures are only logged and leave
+ * undefined, or without a title or release date; VALID-8). Failures are only logged and leave
  * `relations` empty, so the movie or show view shows instead.
  */
 export type UseRelatedAnime = (media: AnimeSourceMedia | undefined) => RelatedAnimeState;
@@ -56,7 +57,7 @@ export interface AnimeViewProps {
   /** The play page's cast grid. */
   cast: ReactNode;
   /**
-   * Episode numbers the signed-in user has watched (issue 20: the play page's progress of
+   * Episode numbers the signed-in user has watched (PROG-4: the play page's progress of
    * season 1, which the anime view's servers are asked for); empty when signed out.
    */
   watchedEpisodes: ReadonlySet<number>;

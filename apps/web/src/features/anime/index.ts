@@ -1,6 +1,7 @@
 /**
- * The anime feature's public entry: what the play page uses to look up a title's related anime
- * and to show the anime view in place of the movie or show view (spec 2 Play page, Anime view).
+ * The anime feature's public entry: what the play page uses to look up a title's related anime and
+ * to show the anime view in place of the movie or show view (PLAY-7 in docs/requirements.md, Anime
+ * view).
  */
 export type {
   AnimeSelection,

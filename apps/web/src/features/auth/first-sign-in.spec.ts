@@ -1,4 +1,7 @@
-/** Unit tests of the first sign-in welcome (spec 4 Auth): stored once per user and browser. */
+/**
+ * Unit tests of the first sign-in welcome (AUTH-11 in docs/requirements.md): stored once per user
+ * and browser.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from './api/get-me.ts';
 

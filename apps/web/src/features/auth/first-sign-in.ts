@@ -1,4 +1,4 @@
-/** The welcome message after a first-ever sign-in (spec 4 Auth). */
+/** The welcome message after a first-ever sign-in (AUTH-11 in docs/requirements.md). */
 import { useSessionStore } from '../../lib/session-store.ts';
 import type { AuthUser } from './api/get-me.ts';
 import { AUTH_MESSAGES } from './messages.ts';
@@ -38,9 +38,9 @@ function welcomedUser(): string | null {
 }
 
 /**
- * Spec 4 Auth: when a verified `user` arrives signed in on their first-ever session (the tab
- * that opened the verification link, a tab whose focus check finds the now-verified session, a
- * first Google sign-in) and this browser has not welcomed them yet, stores 'Welcome to
+ * AUTH-4, AUTH-10, AUTH-11: when a verified `user` arrives signed in on their first-ever session
+ * (the tab that opened the verification link, a tab whose focus check finds the now-verified
+ * session, a first Google sign-in) and this browser has not welcomed them yet, stores 'Welcome to
  * PigoStream!' as the session's `welcomeMessage`; Home shows and then deletes it. Only once per
  * user and browser: the uid is kept under {@link WELCOMED_USER_KEY}.
  */
@@ -54,7 +54,7 @@ export function rememberWelcomeIfFirst(user: AuthUser | null | undefined): void 
   useSessionStore.getState().set({ welcomeMessage: AUTH_MESSAGES.welcome });
 }
 
-/** Spec 4 Auth (sign-out removes the local stored state): forgets the welcomed user. */
+/** AUTH-11, AUTH-13 (sign-out removes the local stored state): forgets the welcomed user. */
 export function forgetWelcomedUser(): void {
   try {
     localStorage.removeItem(WELCOMED_USER_KEY);

@@ -1,6 +1,7 @@
 /**
- * Every text the auth screens show (spec 2 sign-in screen, spec 4 Auth, spec 5, spec 8), word
- * for word where the spec names it. Server errors show the identity server's own message.
+ * Every text the auth screens show (AUTH-1..6 in docs/requirements.md, AUTH-7..17, VALID-1..12,
+ * ERR-1), word for word where the spec names it. Server errors show the identity server's own
+ * message.
  */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email format.',
@@ -11,7 +12,7 @@ export const AUTH_MESSAGES = {
   resetNeedsEmail: 'Please enter your email to reset your password.',
   resetSent: 'If this email is registered, a password reset email has been sent.',
   verificationSent: 'Verification email sent! Please check your inbox.',
-  // Issue 15: the server keeps mail it could not send yet and retries it.
+  // OPS-4: the server keeps mail it could not send yet and retries it.
   verificationDelayed:
     'Your account is created, but the verification email could not be sent yet. We will keep trying: check your inbox in a few minutes.',
   verificationResendDelayed:

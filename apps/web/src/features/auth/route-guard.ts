@@ -1,7 +1,7 @@
 /**
- * Who may see which screen (spec 2, spec 6: only users with a verified e-mail proceed to
- * /index). The router's guard (app/router.tsx) asks {@link useRouteAccess} before it renders a
- * guarded screen.
+ * Who may see which screen (ROUTE-1, ROUTE-2 in docs/requirements.md, ROLE-1: only users with a
+ * verified e-mail proceed to /index). The router's guard (app/router.tsx) asks {@link
+ * useRouteAccess} before it renders a guarded screen.
  */
 import { pageAt, type Access } from '@pigostream/contracts/pages';
 import { use, useEffect } from 'react';

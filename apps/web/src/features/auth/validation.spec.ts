@@ -1,4 +1,7 @@
-/** Unit tests of the sign-in form's checks (spec 5) and the first sign-in rule (spec 4). */
+/**
+ * Unit tests of the sign-in form's checks (VALID-1..12 in docs/requirements.md) and the first
+ * sign-in rule (AUTH-11).
+ */
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from './api/get-me.ts';
 import { FIRST_SIGN_IN_TOLERANCE_MS, isFirstSignIn } from './first-sign-in.ts';

@@ -1,10 +1,10 @@
-/** Client-side checks of the sign-in and sign-up form (spec 5 "Validation rules"). */
+/** Client-side checks of the sign-in and sign-up form (VALID-1..12 in docs/requirements.md). */
 import { AUTH_MESSAGES } from './messages.ts';
 
 /** The form's fields; the one a message is about gets focus and `aria-invalid`. */
 export type AuthField = 'userName' | 'email' | 'password';
 
-/** A failed check: the spec 5 message and the field it is about. */
+/** A failed check: the VALID-1..12 message and the field it is about. */
 export interface FieldProblem {
   field: AuthField;
   message: string;
@@ -20,7 +20,7 @@ export interface AuthFormValues {
 
 /**
  * The domain of a sign-up address, lower-cased, or null unless it has exactly one '@' with
- * something before it and a non-empty domain after it (spec 5).
+ * something before it and a non-empty domain after it (VALID-1, VALID-2, VALID-6).
  */
 export function emailDomain(email: string): string | null {
   const parts = email.split('@');

@@ -1,7 +1,10 @@
-/** Home's content notices (spec 4 Home, spec 9: after 2 s, visible 5 s). Pure functions. */
+/**
+ * Home's content notices (HOME-10 in docs/requirements.md, LIMIT-4: after 2 s, visible 5 s). Pure
+ * functions.
+ */
 import type { ActiveGrid } from '../../lib/local-store.ts';
 
-/** The notices, word for word (spec 4 Home). */
+/** The notices, word for word (HOME-10). */
 export const HOME_NOTICES = {
   noTrending: 'No trending content available.',
   noProviderContent: 'No content found for available providers.',
@@ -18,7 +21,7 @@ export interface RowOutcome {
 /** Where Home is and what its rows answered. */
 export interface HomeContent {
   activeGrid: ActiveGrid;
-  /** Search mode on (spec 3: showSearchBar). */
+  /** Search mode on (DATA-14: showSearchBar). */
   searchMode: boolean;
   /** The submitted search ('' for none). */
   query: string;

@@ -1,10 +1,10 @@
 /**
- * The 'Picked Just for You' ranking (spec 4 Recommendations, spec 3 Recommendation candidate,
- * spec 9). Pure functions: no DOM, no fetching.
+ * The 'Picked Just for You' ranking (RECO-3 in docs/requirements.md, DATA-11 Recommendation
+ * candidate, LIMIT-14). Pure functions: no DOM, no fetching.
  */
 import { MAX_HERO_CANDIDATES } from '@pigostream/contracts/api-paths';
 
-/** Lowest `vote_average` a candidate may have (spec 9: vote_average >= 6). */
+/** Lowest `vote_average` a candidate may have (LIMIT-14: vote_average >= 6). */
 export const MIN_RECOMMENDED_RATING = 6;
 
 /** Most recommendation ids whose details are fetched as candidates (contracts' api-paths). */
@@ -18,7 +18,7 @@ export interface CandidateInput {
   genres: readonly { name: string }[];
 }
 
-/** A ranked candidate (spec 3: id, matchCount, rating) with the title it came from. */
+/** A ranked candidate (DATA-11: id, matchCount, rating) with the title it came from. */
 export interface RankedCandidate<T extends CandidateInput> {
   id: number;
   /** How many of the title's genres appear in the watch history's genres. */
@@ -27,7 +27,7 @@ export interface RankedCandidate<T extends CandidateInput> {
   item: T;
 }
 
-/** A genre name as compared (spec 4: case-insensitive and trimmed). */
+/** A genre name as compared (RECO-3: case-insensitive and trimmed). */
 export function normalizeGenre(name: string): string {
   return name.trim().toLocaleLowerCase('en');
 }
@@ -47,7 +47,7 @@ export function historyGenres(
 }
 
 /**
- * Spec 4 Recommendations: keeps `candidates` with `vote_average >= 6` (one per id and type,
+ * RECO-2, RECO-3: keeps `candidates` with `vote_average >= 6` (one per id and type,
  * the first seen), counts each one's distinct genres found in `genres` (normalised names), and
  * sorts by that count descending, then rating descending; ties keep their given order.
  */
@@ -79,7 +79,7 @@ export function rankCandidates<T extends CandidateInput>(
 }
 
 /**
- * The random number for the hero's first pick on a page the server rendered (issue 19): the
+ * The random number for the hero's first pick on a page the server rendered (PERF-2): the
  * server drew it, rendered its pick with it and wrote it on `#root` (`data-seed`), so the app
  * takes over with the same title. Used once; every later pick is random again. Undefined
  * elsewhere.
@@ -102,7 +102,7 @@ export function pageRandom(): number {
 }
 
 /**
- * Spec 4: one random item of `list` as the seed, or undefined when it is empty. `random`
+ * HOME-8: one random item of `list` as the seed, or undefined when it is empty. `random`
  * returns a number in [0, 1) (Math.random by default; tests pass their own).
  */
 export function pickSeed<T>(list: readonly T[], random: () => number = Math.random): T | undefined {

@@ -6,7 +6,7 @@ describe('submittableQuery', () => {
     expect(submittableQuery('  dune  ')).toBe('dune');
   });
 
-  it('is null for an empty trimmed query (spec 5: submit does nothing)', () => {
+  it('is null for an empty trimmed query (submit does nothing)', () => {
     expect(submittableQuery('')).toBeNull();
     expect(submittableQuery('   \t ')).toBeNull();
   });
@@ -27,7 +27,7 @@ describe('shouldSaveSearch', () => {
     expect(shouldSaveSearch('Dune', 'dune')).toBe(true);
   });
 
-  it('never saves an empty query (spec 5: picked from history)', () => {
+  it('never saves an empty query (picked from history)', () => {
     expect(shouldSaveSearch('  ', 'dune')).toBe(false);
     expect(shouldSaveSearch('', undefined)).toBe(false);
   });

@@ -1,13 +1,16 @@
-/** Search submit and save rules (spec 5 validation, spec 4 Home). Pure functions. */
+/**
+ * Search submit and save rules (VALID-6 in docs/requirements.md validation, HOME-8..11). Pure
+ * functions.
+ */
 
-/** The query a submit searches: `text` trimmed, or null when that is empty (spec 5: no-op). */
+/** The query a submit searches: `text` trimmed, or null when that is empty (VALID-6: no-op). */
 export function submittableQuery(text: string): string | null {
   const query = text.trim();
   return query === '' ? null : query;
 }
 
 /**
- * Spec 5: true when `query` should be saved to the search history: non-empty once trimmed and
+ * VALID-6: true when `query` should be saved to the search history: non-empty once trimmed and
  * different from `latest`, the newest saved query (undefined when none is saved yet).
  */
 export function shouldSaveSearch(query: string, latest: string | undefined): boolean {

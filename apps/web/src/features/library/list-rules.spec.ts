@@ -10,7 +10,7 @@ import {
   toCardItem,
 } from './list-rules.ts';
 
-describe('list limits (spec 9: default 12, View More adds 12)', () => {
+describe('list limits (default 12, View More adds 12)', () => {
   it('View More adds 12, up to the server limit of 200', () => {
     expect(nextLimit(12)).toBe(24);
     expect(nextLimit(24)).toBe(36);
@@ -47,7 +47,7 @@ describe('list limits (spec 9: default 12, View More adds 12)', () => {
   });
 });
 
-describe('texts (spec 2)', () => {
+describe('texts', () => {
   it('asks the removal question word for word', () => {
     expect(removalQuestion('watch-history', 'Sintel')).toBe(
       'Are you sure you want to remove "Sintel" from Watch History?',

@@ -1,7 +1,7 @@
 /**
- * Rules of the Watch History and My List pages (spec 2, spec 4 "History and list pages",
- * spec 9): the texts word for word, the movie/show limits and View More, and how a list entry
- * becomes a card. Pure functions.
+ * Rules of the Watch History and My List pages (LISTS-1, LISTS-2, LISTS-3 in docs/requirements.md,
+ * LISTS-4..7, LIMIT-12, LIMIT-13): the texts word for word, the movie/show limits and View More,
+ * and how a list entry becomes a card. Pure functions.
  */
 import { MAX_LIST_LIMIT, type TitleSummary } from '@pigostream/contracts';
 import type { MediaCardItem } from '../../components/media-card.tsx';
@@ -10,13 +10,13 @@ import { LIST_PAGE_SIZE } from './api/my-list.ts';
 /** The two pages. */
 export type LibraryKind = 'watch-history' | 'my-list';
 
-/** Page titles (spec 2). */
+/** Page titles (ROUTE-1). */
 export const LIBRARY_TITLES: Record<LibraryKind, string> = {
   'watch-history': 'Watch History',
   'my-list': 'My List',
 };
 
-/** Messages of spec 4 and 8, word for word. */
+/** Messages of LISTS-4..7, ERR-1, word for word. */
 export const LIBRARY_MESSAGES = {
   emptyNotice: {
     'watch-history': 'Looks like you havent watched anything yet.',
@@ -32,17 +32,17 @@ export const LIBRARY_MESSAGES = {
   notAuthenticated: 'User is not authenticated',
 } as const;
 
-/** The confirm dialog's question (spec 2 "Media cards and rows"). */
+/** The confirm dialog's question (CARD-2). */
 export function removalQuestion(kind: LibraryKind, title: string): string {
   return `Are you sure you want to remove "${title}" from ${LIBRARY_TITLES[kind]}?`;
 }
 
-/** A section title: 'Watch History: Movies', 'My List: Shows', ... (spec 2). */
+/** A section title: 'Watch History: Movies', 'My List: Shows', ... (LISTS-1, LISTS-2, LISTS-3). */
 export function sectionTitle(kind: LibraryKind, section: 'movies' | 'shows'): string {
   return `${LIBRARY_TITLES[kind]}: ${section === 'movies' ? 'Movies' : 'Shows'}`;
 }
 
-/** How long a feedback message (success or failure) stays, in ms (spec 9: messages 5 s). */
+/** How long a feedback message (success or failure) stays, in ms (LIMIT-1: messages 5 s). */
 export const FEEDBACK_MS = 5_000;
 
 /** A limit as remembered: a whole number from {@link LIST_PAGE_SIZE} to the server's 200. */
@@ -55,7 +55,7 @@ export function checkLimit(stored: unknown): number | undefined {
     : undefined;
 }
 
-/** The limit after View More: 12 more, at most the server's 200 (spec 9). */
+/** The limit after View More: 12 more, at most the server's 200 (LIMIT-1..19). */
 export function nextLimit(limit: number): number {
   return Math.min(limit + LIST_PAGE_SIZE, MAX_LIST_LIMIT);
 }

@@ -61,7 +61,7 @@ const UNCERTAIN = item({
 });
 const NOT_FOUND = item({ title: 'No Such Film', status: 'not-found', match: null });
 
-describe('the client refuses files over 20 MB as the server does (issue 21)', () => {
+describe('the client refuses files over 20 MB as the server does', () => {
   it('says what the server says for a file over the limit', () => {
     expect(fileProblem({ size: IMPORT_MAX_BYTES + 1 })).toBe('The file is larger than 20 MB.');
   });

@@ -1,7 +1,7 @@
 /**
- * Rules of the Import & export page (issue 21): the client's size check, the entries an import
- * writes from a preview and the user's choices, the texts the page shows, and the export links.
- * Pure functions over the shapes of `@pigostream/contracts`' transfer.ts.
+ * Rules of the Import & export page (TRANSFER-6 in docs/requirements.md): the client's size check,
+ * the entries an import writes from a preview and the user's choices, the texts the page shows, and
+ * the export links. Pure functions over the shapes of `@pigostream/contracts`' transfer.ts.
  */
 import {
   IMPORT_MAX_BYTES,
@@ -165,7 +165,7 @@ export const PREVIEW_PAGE_SIZE = 100;
 /**
  * The message an import call's failure shows: the server's own text for a file or entries it
  * refused (400, 413: 'watchlist.csv line 7: ...', 'The file is larger than 20 MB.'), else the
- * app's spec 8 message the {@link ApiError} carries.
+ * app's ERR-1 message the {@link ApiError} carries.
  */
 export function transferErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -1,4 +1,7 @@
-/** The play feature's public entry: the play page at /play?id=&type= (spec 2 Play page). */
+/**
+ * The play feature's public entry: the play page at /play?id=&type= (ROUTE-1 in
+ * docs/requirements.md).
+ */
 export { PlayScreen } from './components/play-screen.tsx';
 export { BAD_LINK_MESSAGE, parsePlayTarget } from './play-rules.ts';
 export { ContinueWatchingRow } from './components/continue-watching-row.tsx';

@@ -24,7 +24,7 @@ import {
 
 const q = (s: string) => new URLSearchParams(s);
 
-describe('parsePlayTarget (spec 5: id and type are needed)', () => {
+describe('parsePlayTarget (id and type are needed)', () => {
   it('reads a movie and a show', () => {
     expect(parsePlayTarget(q('id=603&type=movie'))).toEqual({ id: 603, type: 'movie' });
     expect(parsePlayTarget(q('type=tv&id=1396'))).toEqual({ id: 1396, type: 'tv' });
@@ -45,7 +45,7 @@ describe('parsePlayTarget (spec 5: id and type are needed)', () => {
   });
 });
 
-describe('selection rules (spec 4 Play page)', () => {
+describe('selection rules (the play page)', () => {
   const servers = [
     { server_name: 'Local library', server_link: '/pigo-stream/sources/media/abc' },
     { server_name: 'Embed Test', server_link: 'https://embed.example.org/movie/1' },
@@ -78,7 +78,7 @@ describe('selection rules (spec 4 Play page)', () => {
   });
 });
 
-describe('episode air dates (spec 2)', () => {
+describe('episode air dates', () => {
   it('localDate writes the local calendar day', () => {
     expect(localDate(new Date(2025, 10, 6, 23, 59))).toBe('2025-11-06');
   });
@@ -96,7 +96,7 @@ describe('episode air dates (spec 2)', () => {
   });
 });
 
-describe('overview cut (spec 9: 250 characters)', () => {
+describe('overview cut (250 characters)', () => {
   it('leaves a short text alone', () => {
     const text = 'a'.repeat(250);
     expect(cutOverview(text, false)).toEqual({ text, cut: false });
@@ -160,7 +160,7 @@ describe('details lines', () => {
   });
 });
 
-describe('cast (spec 5 keys; spec 9 pages of 12)', () => {
+describe('cast (keys; pages of 12)', () => {
   it('keys by cast_id, else name plus index', () => {
     expect(castKey({ cast_id: 7, name: 'A' }, 3)).toBe('cast-7');
     expect(castKey({ cast_id: null, name: 'A' }, 3)).toBe('A-3');
@@ -203,7 +203,7 @@ describe('links', () => {
     expect(trailerLink(null)).toBeUndefined();
     expect(trailerLink('javascript:alert(1)')).toBeUndefined();
   });
-  it('hand-off: pigoplayer://open with the encoded media URL and version (decisions.md)', () => {
+  it('hand-off: pigoplayer://open with the encoded media URL and version', () => {
     expect(handOffLink('http://h:3000/pigo-stream/sources/media/ab?x=1&y=2', '2.4.0')).toBe(
       'pigoplayer://open?url=http%3A%2F%2Fh%3A3000%2Fpigo-stream%2Fsources%2Fmedia%2Fab%3Fx%3D1%26y%3D2&version=2.4.0',
     );

@@ -1,7 +1,8 @@
 /**
- * The play page's rules as plain functions (spec 4 Play page, spec 5, spec 9), so they are unit
- * tested apart from the screen: reading the link, the selection rules for server, season and
- * episode, episode air dates, the overview cut, cast keys and slices, and the player links.
+ * The play page's rules as plain functions (PLAY-9 in docs/requirements.md, VALID-11, LIMIT-13), so
+ * they are unit tested apart from the screen: reading the link, the selection rules for server,
+ * season and episode, episode air dates, the overview cut, cast keys and slices, and the player
+ * links.
  */
 import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
 import { releaseDateOf } from '@pigostream/contracts/titles';
@@ -12,17 +13,19 @@ import { mediaTitle } from '../../lib/media.ts';
 import type { AnimeSourceMedia } from '../anime/index.ts';
 import type { PlayTarget } from './api/get-media-info.ts';
 
-/** Characters of the overview shown before 'Read More' (spec 9). */
+/** Characters of the overview shown before 'Read More' (LIMIT-10). */
 export const OVERVIEW_LIMIT = 250;
-/** Cast members shown at first, and added by each 'View More' (spec 9: cast page 12). */
+/**
+ * Cast members shown at first, and added by each 'View More' (LIMIT-11, LIMIT-13: cast page 12).
+ */
 export const CAST_PAGE = 12;
-/** Placeholders the cast grid shows while it has no members (spec 2). */
+/** Placeholders the cast grid shows while it has no members (PLAY-6). */
 export const CAST_SKELETONS = 4;
-/** How long the Play button waits for the player app to take focus, in ms (spec 9). */
+/** How long the Play button waits for the player app to take focus, in ms (LIMIT-16). */
 export const HAND_OFF_TIMEOUT_MS = 3000;
-/** Delay before a season or episode name's tooltip shows, in ms (spec 9). */
+/** Delay before a season or episode name's tooltip shows, in ms (LIMIT-9, LIMIT-13). */
 export const TOOLTIP_DELAY_MS = 500;
-/** What the page says when a link lacks a valid id or type (spec 5). */
+/** What the page says when a link lacks a valid id or type (VALID-7). */
 export const BAD_LINK_MESSAGE = 'This link needs a title id and a type (movie or tv).';
 
 /**
@@ -37,12 +40,12 @@ export function parsePlayTarget(params: URLSearchParams): PlayTarget | undefined
   return { id: Number(id), type };
 }
 
-/** Key of a remembered play-page value: `play:{type}:{id}:{name}` (spec 3 remembered state). */
+/** Key of a remembered play-page value: `play:{type}:{id}:{name}` (DATA-16). */
 export function rememberKey(target: PlayTarget, name: string): string {
   return `play:${target.type}:${String(target.id)}:${name}`;
 }
 
-/** Spec 4: the remembered server if still listed (by name), otherwise the first; none if empty. */
+/** PLAY-8: the remembered server if still listed (by name), otherwise the first; none if empty. */
 export function pickServer(
   servers: readonly Server[],
   rememberedName: string | undefined,
@@ -50,7 +53,7 @@ export function pickServer(
   return servers.find((s) => s.server_name === rememberedName) ?? servers[0];
 }
 
-/** Spec 4: the remembered season if it exists, else season number 1, else the first. */
+/** PLAY-9: the remembered season if it exists, else season number 1, else the first. */
 export function pickSeason<S extends { season_number: number }>(
   seasons: readonly S[],
   remembered: number | undefined,
@@ -58,7 +61,7 @@ export function pickSeason<S extends { season_number: number }>(
   return seasons.find((s) => s.season_number === remembered) ?? defaultSeason(seasons);
 }
 
-/** Spec 4: the season's remembered episode if present, else its first episode. */
+/** PLAY-9: the season's remembered episode if present, else its first episode. */
 export function pickEpisode<E extends { episode_number: number }>(
   episodes: readonly E[],
   remembered: number | undefined,
@@ -75,20 +78,20 @@ export function localDate(now: Date): string {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Spec 2: an episode airing on a date after `today` (`YYYY-MM-DD`) is not selectable. An
+ * PLAY-5: an episode airing on a date after `today` (`YYYY-MM-DD`) is not selectable. An
  * episode without a (well-formed) air date counts as aired.
  */
 export function isFutureEpisode(airDate: string | null | undefined, today: string): boolean {
   return typeof airDate === 'string' && DATE.test(airDate) && airDate > today;
 }
 
-/** Spec 2: an episode airing on `today` (`YYYY-MM-DD`) shows a 'New!' badge. */
+/** PLAY-5: an episode airing on `today` (`YYYY-MM-DD`) shows a 'New!' badge. */
 export function airsToday(airDate: string | null | undefined, today: string): boolean {
   return airDate === today;
 }
 
 /**
- * Spec 2 Overview: the text cut to {@link OVERVIEW_LIMIT} characters with an ellipsis, unless
+ * PLAY-3: the text cut to {@link OVERVIEW_LIMIT} characters with an ellipsis, unless
  * `expanded`; `cut` says whether it is longer than that (and so needs 'Read More').
  */
 export function cutOverview(text: string, expanded: boolean): { text: string; cut: boolean } {
@@ -100,7 +103,7 @@ export function cutOverview(text: string, expanded: boolean): { text: string; cu
 
 /**
  * The Director line: a movie's crew members with job Director; a show's `created_by` names
- * (spec 3). Duplicates dropped, in credit order; empty when none is known.
+ * (DATA-1..16). Duplicates dropped, in credit order; empty when none is known.
  */
 export function directorNames(
   media: Pick<MediaDetails, 'credits' | 'created_by'>,
@@ -140,7 +143,7 @@ const MONTHS = [
  * A `YYYY-MM-DD` date written out for people ('March 31, 1999', as `en-US` writes it); other
  * text, or a date that does not exist, is returned as it is; undefined when there is no date.
  * Written without `Intl`: its first use loads locale data, about 40 ms of the play page's
- * first render on a phone (issue 9).
+ * first render on a phone (QUAL-2).
  */
 export function formatReleaseDate(date: string | null | undefined): string | undefined {
   if (!date) return undefined;
@@ -151,7 +154,7 @@ export function formatReleaseDate(date: string | null | undefined): string | und
   return `${month} ${String(parsed.getUTCDate())}, ${String(parsed.getUTCFullYear())}`;
 }
 
-/** Spec 5: a cast entry's key is its `cast_id`, or its name plus its index. */
+/** VALID-11: a cast entry's key is its `cast_id`, or its name plus its index. */
 export function castKey(member: { cast_id?: number | null; name: string }, index: number): string {
   return typeof member.cast_id === 'number'
     ? `cast-${String(member.cast_id)}`
@@ -173,7 +176,7 @@ function pageOrigin(): string {
   return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 }
 
-/** Spec 2 Cast: 'View More' shows while the cast has more members than the `limit` shown. */
+/** PLAY-6: 'View More' shows while the cast has more members than the `limit` shown. */
 export function hasMoreCast(total: number, limit: number): boolean {
   return total > limit;
 }
@@ -223,7 +226,7 @@ export function trailerLink(youtubeTrailer: string | null | undefined): string |
   return safeLink(youtubeTrailer);
 }
 
-/** What the hand-off passes for watch progress (issue 20). */
+/** What the hand-off passes for watch progress (PROG-2). */
 export interface HandOffProgress {
   /** A player token for the one movie or episode handed off. */
   token: string;
@@ -234,9 +237,9 @@ export interface HandOffProgress {
 }
 
 /**
- * The player app hand-off link (decisions.md):
+ * The player app hand-off link (DEC-3 in docs/decisions.md):
  * `pigoplayer://open?url=<encodeURIComponent(mediaUrl)>&version=<version>`, and with `progress`
- * (issue 20) `&progress=<token>&report=<encodeURIComponent(reportUrl)>&start=<seconds>` after
+ * (PROG-2) `&progress=<token>&report=<encodeURIComponent(reportUrl)>&start=<seconds>` after
  * them (a player that knows nothing of progress reads the first two as before).
  */
 export function handOffLink(mediaUrl: string, version: string, progress?: HandOffProgress): string {
@@ -245,7 +248,7 @@ export function handOffLink(mediaUrl: string, version: string, progress?: HandOf
   return `${link}&progress=${encodeURIComponent(progress.token)}&report=${encodeURIComponent(progress.reportUrl)}&start=${String(Math.max(0, Math.floor(progress.start)))}`;
 }
 
-/** Spec 2 Cast: the web search a cast member's card opens, for `name`. */
+/** PLAY-6: the web search a cast member's card opens, for `name`. */
 export function webSearchUrl(name: string): string {
   return `https://www.google.com/search?q=${encodeURIComponent(name)}`;
 }

@@ -1,4 +1,6 @@
-/** Rules of the progress screens (issue 20) that need no React: day headings. */
+/**
+ * Rules of the progress screens (PROG-1 in docs/requirements.md) that need no React: day headings.
+ */
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INSTALL_STEPS, platformMark, STORE_PLATFORMS, versionText } from './store-rules.ts';
 
-describe('/pigostore (spec 2)', () => {
-  it('lists the five platforms of decisions.md', () => {
+describe('/pigostore', () => {
+  it('lists the five platforms of DEC-6', () => {
     expect(STORE_PLATFORMS).toEqual(['windows', 'macos', 'linux', 'android', 'ios']);
   });
 

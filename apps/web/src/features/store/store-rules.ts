@@ -1,11 +1,11 @@
 /**
- * What the player download page shows (spec 2 /pigostore; decisions.md: windows, macos, linux,
- * android, ios). Pure values and functions.
+ * What the player download page shows (STORE-1..5 in docs/requirements.md; DEC-6, DEC-20 in
+ * docs/decisions.md: windows, macos, linux, android, ios). Pure values and functions.
  */
 import { NO_VERSION, PLATFORMS, type Platform } from '@pigostream/contracts';
 import type { DetectedPlatform } from '../../lib/platform.ts';
 
-/** The listed platforms, in order (decisions.md). */
+/** The listed platforms, in order (DEC-6). */
 export const STORE_PLATFORMS: readonly Platform[] = PLATFORMS;
 
 /** Display names of the platforms. */
@@ -18,8 +18,8 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
 };
 
 /**
- * The mark the detected platform gets in the list (spec 2): success for windows and android
- * (the player app the Play button hands off to), failure for the others.
+ * The mark the detected platform gets in the list (STORE-1, STORE-3): success for windows and
+ * android (the player app the Play button hands off to), failure for the others.
  */
 export function platformMark(platform: Platform): 'success' | 'failure' {
   return platform === 'windows' || platform === 'android' ? 'success' : 'failure';
@@ -35,7 +35,7 @@ export function versionText(platform: DetectedPlatform, version: string): string
     : `Version ${version}`;
 }
 
-/** The install instructions (spec 2), in order. */
+/** The install instructions (STORE-4), in order. */
 export const INSTALL_STEPS = [
   'Click Download to get the .zip file.',
   'Extract it and run the installer.',

@@ -37,7 +37,8 @@ export const STANDARD_FILES: readonly { kind: ImporterKind; file: string }[] = [
   { kind: 'movnix-movies', file: 'movies/movnix_movies_watchproviders.jsonl' },
   { kind: 'movnix-tv', file: 'tv/movnix_tv_seasons_episodes.jsonl' },
   { kind: 'anilist', file: 'anime/anilist_media_relations.jsonl' },
-  // IMDb ids for the movies the dumps left without one (issue 21: imports match by them).
+  // IMDb ids for the movies the dumps left without one (TRANSFER-1, TRANSFER-2 in
+  // docs/requirements.md: imports match by them).
   { kind: 'movielens-links', file: 'ratings/ml-latest-small/links.csv' },
 ];
 

@@ -1,8 +1,9 @@
 /**
  * Importer for MovieLens' `links.csv` (`movieId,imdbId,tmdbId`; ratings/ml-latest-small in the
- * shared data): fills the IMDb id (`tt` and seven or more digits) of the catalogue's movies
- * that have none, by TMDB id, so an import of IMDb's exports (issue 21) finds them by id.
- * Titles are not added, and an IMDb id a dump already gave is kept. Idempotent.
+ * shared data): fills the IMDb id (`tt` and seven or more digits) of the catalogue's movies that
+ * have none, by TMDB id, so an import of IMDb's exports (TRANSFER-1, TRANSFER-3 in
+ * docs/requirements.md) finds them by id. Titles are not added, and an IMDb id a dump already gave
+ * is kept. Idempotent.
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';

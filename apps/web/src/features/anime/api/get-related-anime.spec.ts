@@ -1,6 +1,7 @@
 /**
- * The related-anime lookup on answers as the server passes live AniList's on (issue 17): every
- * selected field present, but nulls wherever AniList's protocol allows them.
+ * The related-anime lookup on answers as the server passes live AniList's on (LIVE-4 in
+ * docs/requirements.md): every selected field present, but nulls wherever AniList's protocol allows
+ * them.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnimeSourceMedia } from '../anime-view-contract.ts';

@@ -1,6 +1,7 @@
 /**
- * The related-anime lookup (spec 4 Anime view; spec 5 anime matching and relation graph;
- * spec 7 `POST /playground/anime-info`; spec 8 'Fetch failed: {status}' / 'Unknown error').
+ * The related-anime lookup (ANIME-5..8 in docs/requirements.md; VALID-8, VALID-9 anime matching and
+ * relation graph; API-ANIME-1 `POST /playground/anime-info`; ERR-7 'Fetch failed: {status}' /
+ * 'Unknown error').
  */
 import {
   animeInfoResponseSchema,
@@ -35,7 +36,7 @@ export const MAX_GRAPH_ROUNDS = 10;
 /** Most entries asked for in one follow-up round. */
 const ROUND_SIZE = 50;
 
-/** What is logged for a failed lookup (spec 8): the error's message, else 'Unknown error'. */
+/** What is logged for a failed lookup (ERR-16): the error's message, else 'Unknown error'. */
 export function lookupFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error';
 }
@@ -44,8 +45,8 @@ export function lookupFailureMessage(error: unknown): string {
  * POSTs `{ query, variables }` to `/pigo-stream/playground/anime-info` (one attempt) and returns
  * the answer checked by `schema`; the answer the server put into the page for this very body,
  * when there is one, is used once instead.
- * @throws ApiError 'Fetch failed: {status}' (spec 8) when the answer's status is not ok; an
- *   ApiError with a spec 8 message on a network failure or an answer `schema` rejects; the
+ * @throws ApiError 'Fetch failed: {status}' (ERR-7) when the answer's status is not ok; an
+ *   ApiError with an ERR-1 message on a network failure or an answer `schema` rejects; the
  *   abort reason on abort.
  */
 async function postAnimeInfo<T>(
@@ -55,7 +56,7 @@ async function postAnimeInfo<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   const body = { query, variables };
-  // The play page's first lookup may be in the page already (issue 19): a read, though a POST.
+  // The play page's first lookup may be in the page already (PERF-1): a read, though a POST.
   const first = takeFirstAnswer(firstAnswerKey(ANIME_INFO.path, body));
   if (first) return checkAnswer(first.answer, schema);
   try {
@@ -68,7 +69,7 @@ async function postAnimeInfo<T>(
 }
 
 /**
- * The anime-info candidates for `search` (spec 7): `data.Page.media`, at most 50 entries. A
+ * The anime-info candidates for `search` (API-ANIME-1): `data.Page.media`, at most 50 entries. A
  * null page reads as none and null entries are skipped (AniList's protocol allows both).
  * @throws as {@link postAnimeInfo}: 'Fetch failed: {status}' on a status that is not ok.
  */
@@ -101,13 +102,13 @@ async function fetchEntries(
 }
 
 /**
- * The related anime of `media` (spec 4, spec 5): looks the title up, picks the matching
+ * The related anime of `media` (ANIME-5, VALID-9): looks the title up, picks the matching
  * candidate (rules/matching.ts) and returns its relation graph (rules/relation-graph.ts),
  * sorted by start date; [] when nothing matches or the lookup is skipped (no title or release
  * date). The graph is followed transitively: each round fetches the listed entries whose own
  * edges are not known yet, up to {@link MAX_GRAPH_ROUNDS} rounds and {@link MAX_RELATIONS}
  * entries. A failed follow-up round only stops the graph where it is (logged).
- * @throws ApiError 'Fetch failed: {status}' when the lookup's answer is not ok, or with a spec 8
+ * @throws ApiError 'Fetch failed: {status}' when the lookup's answer is not ok, or with an ERR-1
  *   message for a malformed answer or a network failure; the abort reason on abort.
  */
 export async function getRelatedAnime(
@@ -137,7 +138,7 @@ export async function getRelatedAnime(
 }
 
 /**
- * What the page already tells of `media`'s related anime (issue 19): [] when the lookup's search
+ * What the page already tells of `media`'s related anime (PERF-1): [] when the lookup's search
  * answer is in the page and no candidate matches (most titles: no anime view, no wait);
  * undefined when it is not there or a candidate matches (the graph needs more calls, which
  * {@link getRelatedAnime} makes, reading the search answer from the page).

@@ -1,6 +1,6 @@
 /**
- * The related-anime lookup of the play page (spec 2 "If related-anime data exists, the anime
- * view replaces the movie or show view"; spec 4 Anime view; spec 5 anime matching).
+ * The related-anime lookup of the play page (PLAY-7 in docs/requirements.md "If related-anime data
+ * exists, the anime view replaces the movie or show view"; ANIME-5..8; VALID-8 anime matching).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { RelatedAnimeState, UseRelatedAnime } from '../anime-view-contract.ts';
@@ -12,7 +12,7 @@ const NONE: RelatedAnimeState['relations'] = [];
 /**
  * See {@link UseRelatedAnime}: the relation graph of the anime entry matching `media`, or [] when
  * `media` is undefined, lacks a title or release date (no call is made), nothing matches or the
- * lookup failed ('Fetch failed: {status}' or 'Unknown error' is logged, spec 8). `isLoading`
+ * lookup failed ('Fetch failed: {status}' or 'Unknown error' is logged, ERR-7, ERR-16). `isLoading`
  * is true only while a lookup is in flight.
  */
 export const useRelatedAnime: UseRelatedAnime = (media) => {

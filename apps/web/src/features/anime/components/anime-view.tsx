@@ -1,6 +1,6 @@
 /**
- * The anime view of the play page (spec 2 Anime view; spec 4 Anime view): it replaces the movie
- * or show view when the related-anime lookup found relations.
+ * The anime view of the play page (ANIME-1 in docs/requirements.md; ANIME-5..8): it replaces the
+ * movie or show view when the related-anime lookup found relations.
  */
 import type { AnimeViewProps } from '../anime-view-contract.ts';
 import { useAnimeSelection } from '../hooks/use-anime-selection.ts';

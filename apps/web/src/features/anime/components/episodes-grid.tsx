@@ -1,4 +1,7 @@
-/** The Episodes grid of the anime view (spec 2 Anime view; spec 9: 50 per page). */
+/**
+ * The Episodes grid of the anime view (ANIME-1, ANIME-3 in docs/requirements.md; LIMIT-13: 50 per
+ * page).
+ */
 import { Check, ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { clampPage, pageCount, pageEpisodes } from '../rules/selection.ts';
@@ -11,7 +14,7 @@ export interface EpisodesGridProps {
   page: number;
   /** Selected episode, 1-based. */
   selected: number;
-  /** Episode numbers watched (issue 20), each marked with a check and named 'watched'. */
+  /** Episode numbers watched (PROG-4), each marked with a check and named 'watched'. */
   watched: ReadonlySet<number>;
   onPageChange: (page: number) => void;
   onSelect: (episode: number) => void;

@@ -1,4 +1,4 @@
-/** One card of the Related Anime strip (spec 2 Anime view: related card). */
+/** One card of the Related Anime strip (ANIME-1, ANIME-2 in docs/requirements.md: related card). */
 import type { RelatedAnime } from '@pigostream/contracts';
 import { Clapperboard } from 'lucide-react';
 import { formatLabel, formatStartDate, relationTitle } from '../rules/display.ts';

@@ -1,10 +1,10 @@
-/** The Related Anime strip of the anime view (spec 2 Anime view). */
+/** The Related Anime strip of the anime view (ANIME-1, ANIME-2 in docs/requirements.md). */
 import type { RelatedAnime } from '@pigostream/contracts';
 import { useRef } from 'react';
 import { ScrollButtons } from '../../../components/scroll-buttons.tsx';
 import { RelatedAnimeCard } from './related-anime-card.tsx';
 
-/** Scroll buttons appear only with more cards than this (spec 2). */
+/** Scroll buttons appear only with more cards than this (CARD-3). */
 export const STRIP_BUTTONS_ABOVE = 3;
 
 /** Props of {@link RelatedAnimeStrip}. */

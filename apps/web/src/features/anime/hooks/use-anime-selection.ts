@@ -1,6 +1,6 @@
 /**
- * The anime view's remembered selection (spec 3 "selected relation index, per-relation selected
- * episode and page"; spec 4 Anime view). Kept in 'PigoStream.Local' under keys prefixed
+ * The anime view's remembered selection (DATA-16 in docs/requirements.md "selected relation index,
+ * per-relation selected episode and page"; ANIME-7). Kept in 'PigoStream.Local' under keys prefixed
  * `anime:{type}:{id}:`: `relation` (the index), `episode:{AniList id}` and `page:{AniList id}`.
  */
 import type { RelatedAnime } from '@pigostream/contracts';
@@ -26,9 +26,9 @@ export interface AnimeSelectionState {
   relation: RelatedAnime;
   /** The selected episode, 1-based. */
   episode: number;
-  /** Number of episodes of the selected relation (spec 4 episode count rule). */
+  /** Number of episodes of the selected relation (ANIME-6 episode count rule). */
   episodeCount: number;
-  /** The Episodes grid's shown page, 0-based, clamped to the last page (spec 5). */
+  /** The Episodes grid's shown page, 0-based, clamped to the last page (VALID-10). */
   page: number;
   /** Selects relation `index` and restores its last episode and page (default 1, page 0). */
   selectRelation: (index: number) => void;
@@ -48,10 +48,10 @@ const pageCheck = wholeNumberFrom(0);
 
 /**
  * The selection of `media`'s anime view over `relations` (non-empty). The relation is the
- * remembered index when it is still listed, else the default relation (spec 4); the episode is
- * the relation's remembered one when within its count, else 1; the page is the remembered one
- * clamped to the last page. `onSelectionChange` is called with the selection on mount and on
- * every change of relation or episode.
+ * remembered index when it is still listed, else the default relation (ANIME-5, ANIME-7); the
+ * episode is the relation's remembered one when within its count, else 1; the page is the
+ * remembered one clamped to the last page. `onSelectionChange` is called with the selection on
+ * mount and on every change of relation or episode.
  */
 export function useAnimeSelection(
   media: AnimeSourceMedia,

@@ -1,9 +1,9 @@
 /**
- * Test input for the anime rules' unit tests: a small, hand-written set of AniList `Media`
- * records in the shape of AniList's relations dump (one `Media` object per record, its
- * relation edges' nodes carrying only `id`, `title.romaji` and `type`), turned into the
- * Anime-info data the lookup answers (spec 3). Every franchise, title, id, date and URL here is
- * made up. The set holds the cases the rules meet in real data:
+ * Test input for the anime rules' unit tests: a small, hand-written set of AniList `Media` records
+ * in the shape of AniList's relations dump (one `Media` object per record, its relation edges'
+ * nodes carrying only `id`, `title.romaji` and `type`), turned into the Anime-info data the lookup
+ * answers (DATA-12 in docs/requirements.md). Every franchise, title, id, date and URL here is made
+ * up. The set holds the cases the rules meet in real data:
  *
  * - Tidewater Lanterns (7001-7006, manga 7101): a TV series with a summary film, a sequel film,
  *   a side story special without a start day, a spin-off, a series sharing a character and the

@@ -1,7 +1,7 @@
 /**
- * The Related Anime card's texts (spec 2 Anime view) on hand-written AniList records
- * (anilist-fixtures.testing.ts: made-up entries with English and romaji titles, a romaji title
- * only, start dates with and without a month or day).
+ * The Related Anime card's texts (ANIME-1, ANIME-2 in docs/requirements.md) on hand-written AniList
+ * records (anilist-fixtures.testing.ts: made-up entries with English and romaji titles, a romaji
+ * title only, start dates with and without a month or day).
  */
 import type { AnimeMedia } from '@pigostream/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
-/** How a Related Anime card shows an entry (spec 2 Anime view: related card). */
+/**
+ * How a Related Anime card shows an entry (ANIME-1, ANIME-2 in docs/requirements.md: related card).
+ */
 import type { RelatedAnime } from '@pigostream/contracts';
 
 /** The card title: English, else romaji, else 'Untitled' (blank titles count as missing). */

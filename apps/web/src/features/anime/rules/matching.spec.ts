@@ -1,8 +1,9 @@
 /**
- * Anime matching (spec 5) on hand-written AniList records (anilist-fixtures.testing.ts: made-up
- * franchises with English, romaji and native titles, entries of the same month sharing title
- * words, entries without an English title or a start month) and on generated candidate lists
- * (fast-check: titles drawn from a small word pool, so that entries of one month share words).
+ * Anime matching (VALID-8 in docs/requirements.md) on hand-written AniList records
+ * (anilist-fixtures.testing.ts: made-up franchises with English, romaji and native titles, entries
+ * of the same month sharing title words, entries without an English title or a start month) and on
+ * generated candidate lists (fast-check: titles drawn from a small word pool, so that entries of
+ * one month share words).
  */
 import type { AnimeMedia } from '@pigostream/contracts';
 import { parseYearMonth } from '@pigostream/contracts/anime-queries';
@@ -65,7 +66,7 @@ describe('parseYearMonth and canLookUp', () => {
     }
   });
 
-  it('skips the lookup without a title or a release date (spec 5)', () => {
+  it('skips the lookup without a title or a release date', () => {
     expect(canLookUp({ title: 'Naruto', releaseDate: '2002-10-03' })).toBe(true);
     expect(canLookUp({ title: '   ', releaseDate: '2002-10-03' })).toBe(false);
     expect(canLookUp({ title: 'Naruto', releaseDate: null })).toBe(false);

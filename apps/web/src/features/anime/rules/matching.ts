@@ -1,14 +1,14 @@
 /**
- * Anime matching (spec 5 "Anime matching"; spec 9: match threshold 0.4): which anime-info
+ * Anime matching (VALID-8 in docs/requirements.md; LIMIT-15: match threshold 0.4): which anime-info
  * candidate of the lookup is the play page's title.
  */
 import type { AnimeMedia } from '@pigostream/contracts';
 import { animeLookupSearch, parseYearMonth } from '@pigostream/contracts/anime-queries';
 
-/** Share of the title's words a candidate must match (spec 9: 0.4). */
+/** Share of the title's words a candidate must match (LIMIT-15: 0.4). */
 export const MATCH_THRESHOLD = 0.4;
 
-/** Word separators (spec 5: spaces and `: . - _ /`; any whitespace counts as a space). */
+/** Word separators (VALID-8: spaces and `: . - _ /`; any whitespace counts as a space). */
 const SEPARATORS = /[\s:.\-_/]+/u;
 
 /** What the matcher needs of the play page's media item. */
@@ -20,7 +20,7 @@ export interface MatchTarget {
 }
 
 /**
- * The distinct words of `title`: split on spaces and `: . - _ /` (spec 5), lower-cased, with
+ * The distinct words of `title`: split on spaces and `: . - _ /` (VALID-8), lower-cased, with
  * accents removed so that 'Shippūden' and 'Shippuden' are one word; empty words dropped.
  */
 export function titleWords(title: string): Set<string> {
@@ -29,7 +29,7 @@ export function titleWords(title: string): Set<string> {
 }
 
 /**
- * Whether the lookup runs at all (spec 5: skipped when the title or the release date is
+ * Whether the lookup runs at all (VALID-8: skipped when the title or the release date is
  * missing). A malformed release date counts as missing.
  */
 export function canLookUp(target: MatchTarget): boolean {
@@ -37,7 +37,7 @@ export function canLookUp(target: MatchTarget): boolean {
 }
 
 /**
- * The share (0-1) of `title`'s words found among `candidateTitle`'s words (spec 5: "at least
+ * The share (0-1) of `title`'s words found among `candidateTitle`'s words (VALID-8: "at least
  * 40% of the title words match"); 0 when either has no words.
  */
 export function wordMatchRatio(title: string, candidateTitle: string | null | undefined): number {
@@ -51,7 +51,7 @@ export function wordMatchRatio(title: string, candidateTitle: string | null | un
 
 /**
  * How well `candidate` matches `target`: the better word-match ratio of its English and romaji
- * titles when it counts (spec 5: shares a word, start year-month equals the release
+ * titles when it counts (VALID-8: shares a word, start year-month equals the release
  * year-month, ratio at least {@link MATCH_THRESHOLD}), else 0.
  */
 export function matchScore(
@@ -70,7 +70,7 @@ export function matchScore(
 }
 
 /**
- * The candidate that is `target` (spec 5): among those that count (see {@link matchScore}),
+ * The candidate that is `target` (VALID-8): among those that count (see {@link matchScore}),
  * the one with the highest word-match ratio; on a tie the earlier one (the lookup answers best
  * search matches first). Undefined when none counts or the lookup is skipped.
  */

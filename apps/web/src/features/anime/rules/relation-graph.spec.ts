@@ -1,9 +1,10 @@
 /**
- * The anime relation graph (spec 5) on hand-written AniList records (anilist-fixtures.testing.ts:
- * made-up franchises with sequels, prequels, a summary film, side stories, a spin-off, a
- * character link, a remake linked both ways, TV_SHORT, MUSIC and manga entries, relation cycles,
- * a null node and edges to entries outside the set) and on generated relation graphs
- * (fast-check: random entries, formats, dates and edges, some entries not fetched yet).
+ * The anime relation graph (VALID-9 in docs/requirements.md) on hand-written AniList records
+ * (anilist-fixtures.testing.ts: made-up franchises with sequels, prequels, a summary film, side
+ * stories, a spin-off, a character link, a remake linked both ways, TV_SHORT, MUSIC and manga
+ * entries, relation cycles, a null node and edges to entries outside the set) and on generated
+ * relation graphs (fast-check: random entries, formats, dates and edges, some entries not fetched
+ * yet).
  */
 import type { AnimeMedia, RelatedAnime } from '@pigostream/contracts';
 import fc from 'fast-check';
@@ -30,7 +31,7 @@ beforeAll(() => {
 const entry = (id: number) => entryOf(info, id);
 
 describe('the filters', () => {
-  it('lists the spec 5 formats and relation types, ALTERNATIVE as ALTERNATIVE_VERSION', () => {
+  it('lists the required formats and relation types, ALTERNATIVE as ALTERNATIVE_VERSION', () => {
     expect([...GRAPH_FORMATS].sort()).toEqual(['MOVIE', 'ONA', 'OVA', 'SPECIAL', 'TV']);
     for (const t of ['PREQUEL', 'SEQUEL', 'PARENT', 'SIDE_STORY', 'ALTERNATIVE_VERSION']) {
       expect(GRAPH_RELATION_TYPES.has(t)).toBe(true);
@@ -56,7 +57,7 @@ describe('the filters', () => {
     expect(seen.has('ALTERNATIVE_VERSION')).toBe(false);
   });
 
-  it("follows AniList's spec 5 types and types AniList added later, never the excluded ones", () => {
+  it("follows AniList's required types and types AniList added later, never the excluded ones", () => {
     for (const t of ANILIST_RELATION_TYPES) {
       expect(isFollowedRelation(t)).toBe(GRAPH_RELATION_TYPES.has(t));
     }
@@ -104,7 +105,7 @@ describe('buildRelationGraph on Tidewater Lanterns (7001)', () => {
 });
 
 /**
- * Checks the graph around `root` against spec 5 whatever the data, and returns it: only allowed
+ * Checks the graph around `root` against VALID-9 whatever the data, and returns it: only allowed
  * entries, once each, sorted, each reached along an allowed edge of the root or of a listed
  * entry whose edges are known; without a limit, closed (every allowed edge of an expanded entry
  * leads to a listed entry); the listed entries whose edges are not known reported to fetch.

@@ -1,17 +1,17 @@
 /**
- * The anime relation graph (spec 5): which related entries the anime view lists, in which
- * order. Relations are followed transitively: the entries related to the matched entry, the
- * entries related to those, and so on, along allowed edges only (the lookup fetches each
- * listed entry's own edges in rounds; see api/get-related-anime.ts). Relation types AniList
- * adds later are followed like OTHER (issue 17).
+ * The anime relation graph (VALID-9 in docs/requirements.md): which related entries the anime view
+ * lists, in which order. Relations are followed transitively: the entries related to the matched
+ * entry, the entries related to those, and so on, along allowed edges only (the lookup fetches each
+ * listed entry's own edges in rounds; see api/get-related-anime.ts). Relation types AniList adds
+ * later are followed like OTHER (LIVE-4).
  */
 import type { AnimeMedia, RelatedAnime } from '@pigostream/contracts';
 
-/** Formats the graph follows (spec 5). */
+/** Formats the graph follows (VALID-9). */
 export const GRAPH_FORMATS: ReadonlySet<string> = new Set(['TV', 'MOVIE', 'OVA', 'ONA', 'SPECIAL']);
 
 /**
- * Relation types the graph follows (spec 5). AniList names ALTERNATIVE_VERSION 'ALTERNATIVE'
+ * Relation types the graph follows (VALID-9). AniList names ALTERNATIVE_VERSION 'ALTERNATIVE'
  * (and the local catalogue answers that name): both are accepted. Types outside
  * {@link ANILIST_RELATION_TYPES} are followed too ({@link isFollowedRelation}).
  */
@@ -28,7 +28,7 @@ export const GRAPH_RELATION_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * AniList's relation types (its MediaRelation enum, `relationType(version: 2)`) when spec 5 was
+ * AniList's relation types (its MediaRelation enum, `relationType(version: 2)`) when VALID-9 was
  * written. Those outside {@link GRAPH_RELATION_TYPES} (ADAPTATION, CHARACTER, SPIN_OFF, SOURCE,
  * CONTAINS) are not followed.
  */
@@ -49,9 +49,9 @@ export const ANILIST_RELATION_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether the graph follows an edge of `relationType` (spec 5): one of
+ * Whether the graph follows an edge of `relationType` (VALID-9): one of
  * {@link GRAPH_RELATION_TYPES}, or a type AniList added after {@link ANILIST_RELATION_TYPES}
- * was written, followed like OTHER so its entry is shown, never dropped (issue 17). An edge
+ * was written, followed like OTHER so its entry is shown, never dropped (LIVE-4). An edge
  * without a readable type (null) is not followed: it may be any of the excluded kinds.
  */
 export function isFollowedRelation(relationType: string | null): boolean {
@@ -59,7 +59,7 @@ export function isFollowedRelation(relationType: string | null): boolean {
   return GRAPH_RELATION_TYPES.has(relationType) || !ANILIST_RELATION_TYPES.has(relationType);
 }
 
-/** Whether an entry may be listed: type ANIME and one of {@link GRAPH_FORMATS} (spec 5). */
+/** Whether an entry may be listed: type ANIME and one of {@link GRAPH_FORMATS} (VALID-9). */
 export function isGraphEntry(entry: Pick<RelatedAnime, 'type' | 'format'>): boolean {
   return entry.type === 'ANIME' && entry.format !== null && GRAPH_FORMATS.has(entry.format);
 }
@@ -76,7 +76,7 @@ export function followedNodes(media: Pick<AnimeMedia, 'relations'>): RelatedAnim
   return nodes;
 }
 
-/** The Related anime entry fields (spec 3) of an Anime-info entry. */
+/** The Related anime entry fields (DATA-13) of an Anime-info entry. */
 export function toRelatedAnime(media: AnimeMedia): RelatedAnime {
   const { id, title, startDate, type, format, episodes, coverImage } = media;
   return { id, title, startDate, type, format, episodes, coverImage };
@@ -88,7 +88,7 @@ function part(value: number | null | undefined): number {
 }
 
 /**
- * Orders two entries by start date, earliest first (spec 5); entries without a start year come
+ * Orders two entries by start date, earliest first (VALID-9); entries without a start year come
  * last, a missing month or day sorts after known ones, and ties go by AniList id.
  */
 export function compareByStartDate(
@@ -114,11 +114,11 @@ export interface RelationGraph {
 }
 
 /**
- * The relation graph around the matched entry `root` (spec 5). `known` holds entries whose own
- * edges were fetched (null: fetched, but the source did not answer it). From `root`, every edge
- * of an allowed relation type to an allowed entry ({@link followedNodes}) adds that entry and,
- * when it is in `known`, its edges in turn (breadth first). `root` itself is listed when it is
- * an allowed entry: the default relation rule (the entry whose start date equals the release
+ * The relation graph around the matched entry `root` (VALID-8, VALID-9). `known` holds entries
+ * whose own edges were fetched (null: fetched, but the source did not answer it). From `root`,
+ * every edge of an allowed relation type to an allowed entry ({@link followedNodes}) adds that
+ * entry and, when it is in `known`, its edges in turn (breadth first). `root` itself is listed when
+ * it is an allowed entry: the default relation rule (the entry whose start date equals the release
  * date) picks it. At most `limit` entries are listed.
  */
 export function buildRelationGraph(

@@ -1,8 +1,8 @@
 /**
- * Default relation, episode count and episode pages (spec 4 Anime view, spec 5, spec 9) on
- * hand-written AniList records (anilist-fixtures.testing.ts: made-up franchises whose relation
- * graphs hold entries with and without a start day, two of one month, and entries whose episode
- * count is unknown) and on generated episode counts (fast-check).
+ * Default relation, episode count and episode pages (ANIME-5, ANIME-6 in docs/requirements.md,
+ * VALID-9, VALID-10, LIMIT-13) on hand-written AniList records (anilist-fixtures.testing.ts:
+ * made-up franchises whose relation graphs hold entries with and without a start day, two of one
+ * month, and entries whose episode count is unknown) and on generated episode counts (fast-check).
  */
 import type { AnimeMedia, RelatedAnime } from '@pigostream/contracts';
 import fc from 'fast-check';
@@ -152,7 +152,7 @@ describe('episode pages', () => {
     expect(last.numbers).toEqual(Array.from({ length: 20 }, (_, i) => 201 + i));
   });
 
-  it('clamps the page index to the last page (spec 5) and to 0', () => {
+  it('clamps the page index to the last page and to 0', () => {
     expect(clampPage(9, 220)).toBe(4);
     expect(pageEpisodes(9, 220)).toMatchObject({ first: 201, last: 220 });
     expect(clampPage(-3, 220)).toBe(0);

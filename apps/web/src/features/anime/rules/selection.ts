@@ -1,16 +1,17 @@
 /**
- * The anime view's selection rules (spec 4 Anime view: default relation, episode count; spec 5:
- * episode page index clamped; spec 9: 50 episodes per page, default episode 1, default page 0).
+ * The anime view's selection rules (ANIME-5, ANIME-6, ANIME-7 in docs/requirements.md: default
+ * relation, episode count; VALID-10: episode page index clamped; LIMIT-13: 50 episodes per page,
+ * default episode 1, default page 0).
  */
 import type { RelatedAnime } from '@pigostream/contracts';
 
-/** Episode numbers per page of the Episodes grid (spec 9). */
+/** Episode numbers per page of the Episodes grid (LIMIT-13). */
 export const EPISODES_PER_PAGE = 50;
 
-/** The episode selected when none is remembered (spec 9). */
+/** The episode selected when none is remembered (LIMIT-13). */
 export const DEFAULT_EPISODE = 1;
 
-/** The page shown when none is remembered (spec 9). */
+/** The page shown when none is remembered (LIMIT-13). */
 export const DEFAULT_PAGE = 0;
 
 const DAY_MS = 86_400_000;
@@ -30,7 +31,7 @@ function startDay(entry: RelatedAnime): number | undefined {
 }
 
 /**
- * Index of the default relation in `relations` (spec 4): the entry whose start date equals
+ * Index of the default relation in `relations` (ANIME-5): the entry whose start date equals
  * `releaseDate` (`YYYY-MM-DD`); else the first with the same year and month; else the one with
  * the nearest start date (missing month or day read as the first; the earlier on a tie); else
  * the first (0), also when `releaseDate` is null or malformed.
@@ -68,7 +69,7 @@ export function defaultRelationIndex(
 }
 
 /**
- * The number of episodes of `relation` (spec 4): its `episodes` when above 0; for the default
+ * The number of episodes of `relation` (ANIME-6): its `episodes` when above 0; for the default
  * relation the media's `number_of_episodes` when above 0; otherwise 1.
  */
 export function episodeCount(
@@ -86,7 +87,7 @@ export function pageCount(count: number): number {
   return Math.max(1, Math.ceil(count / EPISODES_PER_PAGE));
 }
 
-/** `page` (0-based) clamped to the pages of `count` episodes (spec 5); 0 when not a number. */
+/** `page` (0-based) clamped to the pages of `count` episodes (VALID-10); 0 when not a number. */
 export function clampPage(page: number, count: number): number {
   if (!Number.isFinite(page)) return DEFAULT_PAGE;
   return Math.min(Math.max(0, Math.trunc(page)), pageCount(count) - 1);

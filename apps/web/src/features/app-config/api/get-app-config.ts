@@ -1,6 +1,7 @@
 /**
- * Links the operator configures for the sidebar (spec 2 Home: "links to a chat channel and a
- * source repository"; decisions.md: from configuration, hidden when unset). `GET /app-config`.
+ * Links the operator configures for the sidebar (HOME-2 in docs/requirements.md: "links to a chat
+ * channel and a source repository"; DEC-7 in docs/decisions.md: from configuration, hidden when
+ * unset). `GET /app-config`.
  */
 import { appConfigSchema, type AppConfig } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -33,7 +34,7 @@ export function safeLinks(config: AppConfig): AppConfig {
  * `GET /pigo-stream/app-config`: `{ chatUrl, sourceUrl }` (contracts `appConfigSchema`), each
  * kept only when an absolute http(s) URL, else null. A server without the call (404) counts as
  * nothing configured.
- * @throws ApiError with a spec 8 message for other failures.
+ * @throws ApiError with an ERR-1 message for other failures.
  */
 export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   try {

@@ -9,7 +9,10 @@ import { apiGet, retryingGet } from '../../../lib/api-client.ts';
 
 export type { AuthConfig };
 
-/** Used until the server answers, or if it never does (decisions.md, spec 9). */
+/**
+ * Used until the server answers, or if it never does (DEC-2 in docs/decisions.md, LIMIT-17 in
+ * docs/requirements.md).
+ */
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   google: false,
   passwordMinLength: DEFAULT_PASSWORD_MIN_LENGTH,
@@ -27,7 +30,7 @@ const authConfigAnswer = {
 /**
  * `GET /pigo-stream/auth/config`: `{ google, passwordMinLength, allowedEmailDomains }` (contracts
  * `authConfigSchema`), the domains lower-cased. Retried like every data GET ({@link retryingGet}).
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export async function getAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
   const config = await retryingGet(
@@ -43,7 +46,7 @@ let loading: Promise<AuthConfig> | undefined;
 /**
  * {@link getAuthConfig} once per page load: the first call asks the server, later calls share
  * its answer; a failed call is forgotten, so the next one asks again.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function loadAuthConfig(): Promise<AuthConfig> {
   if (loaded) return Promise.resolve(loaded);
@@ -58,9 +61,9 @@ export function loadAuthConfig(): Promise<AuthConfig> {
 }
 
 /**
- * The identity settings for a check the form makes now (spec 4: the e-mail's provider, Google):
+ * The identity settings for a check the form makes now (AUTH-4: the e-mail's provider, Google):
  * the server's answer when it is known, else it is asked for; {@link DEFAULT_AUTH_CONFIG} when
- * the server cannot say (decisions.md, spec 9). Never throws.
+ * the server cannot say (DEC-2, LIMIT-17). Never throws.
  */
 export function authConfigForCheck(): Promise<AuthConfig> {
   return loadAuthConfig().catch(() => DEFAULT_AUTH_CONFIG);

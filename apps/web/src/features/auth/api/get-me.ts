@@ -1,9 +1,9 @@
 /**
- * The signed-in user (spec 3 "Signed-in user"; IDENTITY-API.md: `GET /pigo-stream/auth/me`).
+ * The signed-in user (DATA-1 in docs/requirements.md; IDENTITY-API.md: `GET /pigo-stream/auth/me`).
  * A small store here keeps the app's one record of the sign-in state: the route guard, the
  * sign-in screen and the header read it ({@link useMe}), and every identity call that changes
  * the session refreshes it ({@link refreshMe}). It is not a TanStack query so that the sign-in
- * route loads without TanStack Query (issue 9: 100 kB of JavaScript for `/`).
+ * route loads without TanStack Query (QUAL-1: 100 kB of JavaScript for `/`).
  */
 import { AUTH_ME } from '@pigostream/contracts/identity-endpoints';
 import type { AuthUser } from '@pigostream/contracts/identity';
@@ -12,7 +12,9 @@ import { apiGet, checkAnswer, retryingGet } from '../../../lib/api-client.ts';
 
 export type { AuthUser };
 
-/** How long one attempt may take, in ms (spec 9: the sign-in overlay waits at most 10 s). */
+/**
+ * How long one attempt may take, in ms (LIMIT-2, LIMIT-6: the sign-in overlay waits at most 10 s).
+ */
 export const ME_TIMEOUT_MS = 10_000;
 
 /** The answer as sent, checked by {@link getMe}: `null` needs no schema. */
@@ -20,17 +22,17 @@ const asSent = { parse: (answer: unknown) => answer };
 
 /**
  * The contracts' `meSchema`, loaded only when there is a user to read: a signed-out visitor's
- * `null` needs no check, so the sign-in route loads no schema library (issue 9 budget).
+ * `null` needs no check, so the sign-in route loads no schema library (QUAL-1 budget).
  */
 const meAnswer = {
   load: () => import('@pigostream/contracts/identity').then((m) => m.meSchema),
 };
 
 /**
- * `GET /pigo-stream/auth/me`: the signed-in user of spec section 3 (verified or not; contracts
+ * `GET /pigo-stream/auth/me`: the signed-in user of DATA-1 (verified or not; contracts
  * `meSchema`), or null when signed out (the server's 200 `null`). Retried like every data GET
  * ({@link retryingGet}: 3 attempts 1000 ms apart), each attempt at most {@link ME_TIMEOUT_MS} ms.
- * @throws ApiError with a spec 8 message when the server fails or does not answer.
+ * @throws ApiError with an ERR-1 message when the server fails or does not answer.
  */
 export async function getMe(signal?: AbortSignal): Promise<AuthUser | null> {
   const answer = await retryingGet(
@@ -92,7 +94,7 @@ function startCheck(): Promise<AuthUser | null> {
 /**
  * The sign-in state, from the store while it is younger than `maxAgeMs` ms (default
  * {@link ME_STALE_MS}), else from the server; a check already running is shared.
- * @throws ApiError with a spec 8 message when the server fails or does not answer.
+ * @throws ApiError with an ERR-1 message when the server fails or does not answer.
  */
 export function fetchMe({
   maxAgeMs = ME_STALE_MS,
@@ -104,9 +106,9 @@ export function fetchMe({
 }
 
 /**
- * Reloads the user from the server now (spec 4: "after reloading the user"), updating every
+ * Reloads the user from the server now (AUTH-10: "after reloading the user"), updating every
  * reader of the sign-in state, and returns it. A check that started earlier is superseded.
- * @throws ApiError with a spec 8 message when the server fails or does not answer.
+ * @throws ApiError with an ERR-1 message when the server fails or does not answer.
  */
 export function refreshMe(): Promise<AuthUser | null> {
   return startCheck();

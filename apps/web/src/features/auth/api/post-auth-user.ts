@@ -1,4 +1,7 @@
-/** Records the signed-in user with the product server (spec 7: `POST /auth/users`). */
+/**
+ * Records the signed-in user with the product server (API-AUTH-1 in docs/requirements.md:
+ * `POST /auth/users`).
+ */
 import { AUTH_USERS } from '@pigostream/contracts/identity-endpoints';
 import type { ProductUser } from '@pigostream/contracts/identity';
 import { useAction } from '../hooks/use-action.ts';
@@ -16,7 +19,7 @@ const productUserAnswer = {
  * `POST /pigo-stream/auth/users { userUID }`: creates or updates the product's row for the
  * signed-in user; answers `{ uid, displayName, email }` (contracts `productUserSchema`). Needs a
  * verified session: unverified users get 401.
- * @throws ApiError with a spec 8 message (its `status` and server `detail` attached).
+ * @throws ApiError with an ERR-1 message (its `status` and server `detail` attached).
  */
 export function postAuthUser(userUID: string): Promise<ProductUser> {
   return apiSend(AUTH_USERS.method, AUTH_USERS.path, { userUID }, productUserAnswer);

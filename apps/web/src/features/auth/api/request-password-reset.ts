@@ -1,4 +1,7 @@
-/** Forgot Password (spec 2, spec 5; IDENTITY-API.md `POST request-password-reset`). */
+/**
+ * Forgot Password (AUTH-15 in docs/requirements.md, VALID-4, VALID-5; IDENTITY-API.md
+ * `POST request-password-reset`).
+ */
 import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 

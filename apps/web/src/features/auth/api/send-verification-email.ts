@@ -1,11 +1,14 @@
-/** Resend verification (spec 4 Auth; IDENTITY-API.md `POST send-verification-email`). */
+/**
+ * Resend verification (AUTH-12 in docs/requirements.md; IDENTITY-API.md
+ * `POST send-verification-email`).
+ */
 import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /**
  * Mails a new verification link for `email`; the link returns to `/`.
  * @returns `mailDelayed`: true when the server could not send mail just now and will retry it.
- * @throws ApiError (the screen shows spec 8's resend failure message instead).
+ * @throws ApiError (the screen shows ERR-11's resend failure message instead).
  */
 export async function sendVerificationEmail(email: string): Promise<{ mailDelayed: boolean }> {
   const answer = await identityCall(

@@ -1,4 +1,7 @@
-/** Sign-in with e-mail and password (spec 4 Auth; IDENTITY-API.md `POST sign-in/email`). */
+/**
+ * Sign-in with e-mail and password (AUTH-9 in docs/requirements.md; IDENTITY-API.md
+ * `POST sign-in/email`).
+ */
 import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 

@@ -1,7 +1,7 @@
 /**
- * Sign in with Google (spec 4 Auth; IDENTITY-API.md: better-auth's generic OAuth provider
- * 'google'). The call answers `{ url, redirect }`; the browser then leaves for Google and comes
- * back to `/?signin=google` (or `/?error=...` when Google or the server refused).
+ * Sign in with Google (AUTH-4 in docs/requirements.md; IDENTITY-API.md: better-auth's generic OAuth
+ * provider 'google'). The call answers `{ url, redirect }`; the browser then leaves for Google and
+ * comes back to `/?signin=google` (or `/?error=...` when Google or the server refused).
  */
 import { useAction } from '../hooks/use-action.ts';
 import type { RedirectAnswer } from '@pigostream/contracts/identity';

@@ -1,4 +1,4 @@
-/** Sign-out (spec 4 Auth; IDENTITY-API.md `POST sign-out`). */
+/** Sign-out (AUTH-13 in docs/requirements.md; IDENTITY-API.md `POST sign-out`). */
 import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 

@@ -1,10 +1,13 @@
-/** Sign-up with e-mail and password (spec 4 Auth; IDENTITY-API.md `POST sign-up/email`). */
+/**
+ * Sign-up with e-mail and password (AUTH-8 in docs/requirements.md; IDENTITY-API.md
+ * `POST sign-up/email`).
+ */
 import { useAction } from '../hooks/use-action.ts';
 import { identityCall } from '../../../lib/identity-call.ts';
 
 /** What the Sign up form sends. */
 export interface SignUpInput {
-  /** Becomes the display name (spec 4: "the display name is set to the username"). */
+  /** Becomes the display name (AUTH-8: "the display name is set to the username"). */
   userName: string;
   email: string;
   password: string;
@@ -15,7 +18,7 @@ export interface SignUpInput {
  * them in and returns to `/`. It starts no session, and a taken address answers exactly like a
  * new one (its owner is mailed instead), so the answer never tells whether an address is used.
  * @returns `mailDelayed`: true when the server could not send mail just now and will retry it
- *   (issue 15), so the screen says the mail may take a while.
+ *   (OPS-4), so the screen says the mail may take a while.
  * @throws ApiError with the server's message (password policy, rate limit).
  */
 export async function signUpEmail({

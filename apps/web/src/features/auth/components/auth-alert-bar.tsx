@@ -1,4 +1,7 @@
-/** The auth screens' bottom alert bar, bound to the auth message store (spec 4: 5 s). */
+/**
+ * The auth screens' bottom alert bar, bound to the auth message store (AUTH-5 in
+ * docs/requirements.md: 5 s).
+ */
 import { AlertBar } from '../../../components/alert-bar.tsx';
 import { clearAuthMessage, useAuthAlert } from '../hooks/use-auth-alert.ts';
 

@@ -1,4 +1,7 @@
-/** The sign-in / sign-up form (spec 2 sign-in screen: fields, buttons, mode links). */
+/**
+ * The sign-in / sign-up form (AUTH-2, AUTH-3, AUTH-4 in docs/requirements.md: fields, buttons, mode
+ * links).
+ */
 import { LoaderCircle, MailCheck } from 'lucide-react';
 import { TextField } from '../../../components/text-field.tsx';
 import { AUTH_FIELD_IDS, type useAuthForm } from '../hooks/use-auth-form.ts';

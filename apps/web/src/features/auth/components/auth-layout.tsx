@@ -1,4 +1,7 @@
-/** The frame of the auth screens: product mark, a card, the bottom alert (spec 2). */
+/**
+ * The frame of the auth screens: product mark, a card, the bottom alert (AUTH-5 in
+ * docs/requirements.md).
+ */
 import type { ReactNode } from 'react';
 import { Wordmark } from '../../../components/wordmark.tsx';
 import { AuthAlertBar } from './auth-alert-bar.tsx';

@@ -1,4 +1,4 @@
-/** A password input with a show/hide toggle (spec 2 sign-in screen). */
+/** A password input with a show/hide toggle (AUTH-3 in docs/requirements.md). */
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from '../../../components/text-field.tsx';

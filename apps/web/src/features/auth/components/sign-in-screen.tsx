@@ -1,4 +1,4 @@
-/** The sign-in / sign-up landing screen at `/` (spec 2 sign-in screen, spec 4 Auth). */
+/** The sign-in / sign-up landing screen at `/` (AUTH-1..6 in docs/requirements.md, AUTH-8). */
 import { LoadingOverlay } from '../../../components/loading-overlay.tsx';
 import { loadIdentity } from '../../../lib/identity-call.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -8,7 +8,10 @@ import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthForm } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
-/** The screen's page scroll, kept for the session as 'PigoStream.Session' `pageScrollState` (spec 3). */
+/**
+ * The screen's page scroll, kept for the session as 'PigoStream.Session' `pageScrollState`
+ * (DATA-15, DATA-16).
+ */
 const PAGE_SCROLL: ScrollSlot = {
   key: 'sign-in',
   read: () => useSessionStore.getState().pageScrollState || undefined,

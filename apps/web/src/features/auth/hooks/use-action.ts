@@ -1,7 +1,8 @@
 /**
  * A one-call-at-a-time action with its state, for the identity calls of the sign-in and reset
  * screens. It stands in for TanStack Query's `useMutation` there: those screens load without
- * TanStack Query, keeping the sign-in route inside its 100 kB JavaScript budget (issue 9).
+ * TanStack Query, keeping the sign-in route inside its 100 kB JavaScript budget (QUAL-1 in
+ * docs/requirements.md).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 

@@ -1,12 +1,12 @@
 /**
- * The message of the sign-in screen's bottom alert bar (spec 2, spec 4: "Messages auto-clear
- * after 5 s"). A small in-memory store, so a message set just before navigating to `/` (a reset
- * password, a failed user sync) is still shown there.
+ * The message of the sign-in screen's bottom alert bar (AUTH-5 in docs/requirements.md, AUTH-5:
+ * "Messages auto-clear after 5 s"). A small in-memory store, so a message set just before
+ * navigating to `/` (a reset password, a failed user sync) is still shown there.
  */
 import { create } from 'zustand';
 import type { MessageTone } from '../../../components/message-card.tsx';
 
-/** How long a message stays, in ms (spec 9: message display 5 s). */
+/** How long a message stays, in ms (LIMIT-1: message display 5 s). */
 export const MESSAGE_DISPLAY_MS = 5_000;
 
 /** 'error' messages are announced assertively (role=alert), the others politely. */

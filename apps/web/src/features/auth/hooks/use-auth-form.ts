@@ -1,7 +1,7 @@
 /**
- * State and actions of the sign-in / sign-up form (spec 2 sign-in screen, spec 4 Auth, spec 5,
- * spec 8). Inputs (never the password) and the mode live in the session store, so a reload
- * restores them; every outcome is reported through the bottom alert.
+ * State and actions of the sign-in / sign-up form (AUTH-1..6 in docs/requirements.md, AUTH-8,
+ * VALID-1..12, ERR-10). Inputs (never the password) and the mode live in the session store, so a
+ * reload restores them; every outcome is reported through the bottom alert.
  */
 import { useCallback, useState, type SubmitEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -27,7 +27,7 @@ export const AUTH_FIELD_IDS: Record<AuthField, string> = {
   password: 'auth-password',
 };
 
-/** The text of a failed call: the identity server's message, or a spec 8 one. */
+/** The text of a failed call: the identity server's message, or an ERR-1 one. */
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : API_MESSAGES.notOk;
 }
@@ -58,7 +58,9 @@ export function useAuthForm() {
   const passwordReset = useRequestPasswordReset();
   const google = useSignInGoogle();
 
-  /** Spec 4: the pending message and the resend button, for an unverified user. */
+  /**
+   * AUTH-9, AUTH-10, AUTH-12: the pending message and the resend button, for an unverified user.
+   */
   const markPending = useCallback(
     (user?: AuthUser | null) => {
       setShowResend(true);
@@ -77,7 +79,7 @@ export function useAuthForm() {
     document.getElementById(AUTH_FIELD_IDS[field])?.focus();
   };
 
-  /** Spec 4: toggling clears the message and the resend flag; the mode is remembered. */
+  /** AUTH-7, AUTH-12: toggling clears the message and the resend flag; the mode is remembered. */
   const toggleMode = () => {
     setSession({ isSignInState: !isSignIn });
     clearAuthMessage();
@@ -104,7 +106,7 @@ export function useAuthForm() {
         const signedIn = await refreshMe();
         if (signedIn && !signedIn.emailVerified) markPending(signedIn);
       } else {
-        // Spec 4: the same answer for a new and a taken address; no session yet (the mailed
+        // AUTH-8: the same answer for a new and a taken address; no session yet (the mailed
         // link signs in, and the welcome is left when that first session arrives).
         const { mailDelayed } = await signUp.mutateAsync(values);
         setPassword('');
@@ -139,7 +141,7 @@ export function useAuthForm() {
   };
 
   /**
-   * Spec 4: mails the verification link again (no session needed: after sign-up it goes to the
+   * AUTH-8: mails the verification link again (no session needed: after sign-up it goes to the
    * address signed up with); a 30 s cooldown follows every attempt, successful or not.
    */
   const resendVerification = async () => {

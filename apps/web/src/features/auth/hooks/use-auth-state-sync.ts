@@ -1,21 +1,21 @@
 /**
- * App-wide reactions to the sign-in state (spec 4 Auth, spec 7). Mounted once at the root, so
- * they run whichever screen the state changes on.
+ * App-wide reactions to the sign-in state (AUTH-10 in docs/requirements.md, API-GEN-1). Mounted
+ * once at the root, so they run whichever screen the state changes on.
  */
 import { useEffect, useRef } from 'react';
 import { refreshMe, useMe } from '../api/get-me.ts';
 import { usePostAuthUser } from '../api/post-auth-user.ts';
 import { showAuthMessage } from './use-auth-alert.ts';
 
-/** Wait before reloading a profile that has no display name yet, in ms (spec 4 Auth). */
+/** Wait before reloading a profile that has no display name yet, in ms (AUTH-14). */
 export const DISPLAY_NAME_RELOAD_MS = 1_000;
 
 /**
- * - Spec 7 `POST /auth/users` "on each sign-in state change with a user": whenever the user
+ * - API-AUTH-1 `POST /auth/users` "on each sign-in state change with a user": whenever the user
  *   appears or changes (a new uid, or the same user becoming verified) their uid is posted.
  *   The server refuses unverified users with 401, so their failures are only logged; a
- *   verified user's failure also shows its spec 8 message.
- * - Spec 4: a signed-in user with no display name causes a 1 s wait and a profile reload
+ *   verified user's failure also shows its ERR-1 message.
+ * - AUTH-10, AUTH-14: a signed-in user with no display name causes a 1 s wait and a profile reload
  *   (once per user, so a profile that really has none does not reload forever).
  */
 export function useAuthStateSync(): void {

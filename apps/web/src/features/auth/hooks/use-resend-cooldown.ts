@@ -1,16 +1,19 @@
-/** The Resend verification cooldown (spec 4 Auth: 30 s after success and failure). */
+/**
+ * The Resend verification cooldown (AUTH-12 in docs/requirements.md: 30 s after success and
+ * failure).
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { useSessionStore } from '../../../lib/session-store.ts';
 
-/** Cooldown after each resend attempt, in s (spec 9). */
+/** Cooldown after each resend attempt, in s (LIMIT-3, LIMIT-6). */
 export const RESEND_COOLDOWN_S = 30;
 
 /**
  * `remaining` whole seconds of cooldown (0 when resend is allowed) and `start()`, which begins a
- * new {@link RESEND_COOLDOWN_S} s cooldown. Its end is kept in the tab's session store (issue
- * 23: the count once went back to 'Resend verification' a second after it started, when the
- * form mounted again), so a remount, a focus change or a reload keeps counting; the clock is
- * read four times a second until the end.
+ * new {@link RESEND_COOLDOWN_S} s cooldown. Its end is kept in the tab's session store (UI-6: the
+ * count once went back to 'Resend verification' a second after it started, when the form mounted
+ * again), so a remount, a focus change or a reload keeps counting; the clock is read four times a
+ * second until the end.
  */
 export function useResendCooldown() {
   const endsAt = useSessionStore((s) => s.resendEndsAt);

@@ -1,7 +1,7 @@
 /**
- * What the sign-in screen does as the sign-in state changes (spec 2 sign-in screen, spec 4
- * Auth): the loading overlay while it is determined, the pending state for unverified users,
- * the move to /index once verified, and the messages of redirects back to `/`.
+ * What the sign-in screen does as the sign-in state changes (AUTH-1 in docs/requirements.md,
+ * AUTH-10 Auth): the loading overlay while it is determined, the pending state for unverified
+ * users, the move to /index once verified, and the messages of redirects back to `/`.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { rememberWelcomeIfFirst } from '../first-sign-in.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 import { showAuthMessage } from './use-auth-alert.ts';
 
-/** Longest time the loading overlay is shown, in ms (spec 9: loading overlay max 10 s). */
+/** Longest time the loading overlay is shown, in ms (LIMIT-2: loading overlay max 10 s). */
 export const LOADING_OVERLAY_MAX_MS = 10_000;
 
 /** `?error=` codes of a verification link that failed (better-auth's verify-email). */
@@ -26,7 +26,7 @@ function redirectErrorMessage(code: string): string {
 
 /**
  * Watches the sign-in state for the sign-in screen, reloading it whenever the window regains
- * focus or the tab becomes visible again (spec 4: a link verified in another tab or app).
+ * focus or the tab becomes visible again (AUTH-10: a link verified in another tab or app).
  * Calls `onPending(user)` when the state first resolves to an unverified user; navigates to
  * /index as soon as the user is verified, storing the welcome message first when this is their
  * first-ever session. Returns the user (undefined while unknown) and `showOverlay`: true while
@@ -92,8 +92,8 @@ export function useSignInState(onPending: (user: AuthUser) => void) {
 
   useEffect(() => {
     if (!user?.emailVerified) return;
-    // Spec 4: arriving verified on the first-ever session (the verification link's tab, this
-    // tab's focus check after verifying elsewhere, a first Google sign-in) leaves the welcome.
+    // AUTH-10, AUTH-11: arriving verified on the first-ever session (the verification link's tab,
+    // this tab's focus check after verifying elsewhere, a first Google sign-in) leaves the welcome.
     rememberWelcomeIfFirst(user);
     void navigate('/index', { replace: true });
   }, [user, navigate]);

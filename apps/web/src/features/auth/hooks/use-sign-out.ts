@@ -1,6 +1,6 @@
 /**
- * Sign-out for the app screens (spec 4 Auth; the sidebar's Sign Out button, spec 2 Home), which
- * run inside TanStack Query's provider.
+ * Sign-out for the app screens (AUTH-13 in docs/requirements.md; the sidebar's Sign Out button,
+ * HOME-2), which run inside TanStack Query's provider.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -11,14 +11,14 @@ import { setMe } from '../api/get-me.ts';
 import { useSignOutMutation } from '../api/sign-out.ts';
 import { forgetWelcomedUser } from '../first-sign-in.ts';
 
-/** What a failed sign-out logs (spec 8: only logged). */
+/** What a failed sign-out logs (ERR-16: only logged). */
 export const SIGN_OUT_FAILED = 'Sign-out failed';
 
 /**
  * Returns `signOut()`, which ends the session, removes local storage 'PigoStream.Local' and
- * 'PigoStream.Welcomed' and session storage 'PigoStream.Session', forgets every cached answer
- * and goes to `/`; and `isPending` while it runs. A failure is only logged ('Sign-out failed', spec 8): the user
- * stays where they are, still signed in.
+ * 'PigoStream.Welcomed' and session storage 'PigoStream.Session', forgets every cached answer and
+ * goes to `/`; and `isPending` while it runs. A failure is only logged ('Sign-out failed', ERR-16):
+ * the user stays where they are, still signed in.
  */
 export function useSignOut() {
   const navigate = useNavigate();

@@ -1,4 +1,7 @@
-/** Titles on one streaming provider (spec 7: `GET /index/media/{type}/by-provider`). */
+/**
+ * Titles on one streaming provider (API-CAT-5 in docs/requirements.md:
+ * `GET /index/media/{type}/by-provider`).
+ */
 import {
   mediaPageSchema,
   type MediaPage,
@@ -15,7 +18,7 @@ export type ProviderRef = Pick<Provider, 'id' | 'region'>;
 /**
  * `GET /pigo-stream/index/media/{type}/by-provider?provider={id}&region={region}`: the first
  * page (up to 20) of `type` titles on `provider` in its region.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function getProviderMedia(
   provider: ProviderRef,

@@ -1,4 +1,6 @@
-/** The fixed streaming provider list (spec 3 Provider, spec 9; `GET /providers`). */
+/**
+ * The fixed streaming provider list (DATA-8 in docs/requirements.md, LIMIT-18; `GET /providers`).
+ */
 import { providersSchema, type Provider } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PROVIDER_LIST } from '@pigostream/contracts/endpoints';
@@ -6,7 +8,7 @@ import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `GET /pigo-stream/providers`: the 12 providers `{ id, name, region, bg, logo }` in spec order;
- * `logo` is a drawn-art path for {@link imageUrl}. @throws ApiError with a spec 8 message.
+ * `logo` is a drawn-art path for {@link imageUrl}. @throws ApiError with an ERR-1 message.
  */
 export function getProviders(signal?: AbortSignal): Promise<Provider[]> {
   return callEndpoint(PROVIDER_LIST, {}, providersSchema, { signal });

@@ -1,4 +1,6 @@
-/** The user's saved searches (spec 3 Search history entry; spec 7 fetch-search-history). */
+/**
+ * The user's saved searches (DATA-9 in docs/requirements.md; API-SEARCH-2 fetch-search-history).
+ */
 import { searchHistorySchema, type SearchHistoryEntry } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SEARCH_HISTORY } from '@pigostream/contracts/endpoints';
@@ -6,7 +8,7 @@ import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `GET /pigo-stream/index/fetch-search-history/{uid}`: `[{ id, query }]`, newest first (the
- * first entry is the latest saved query). @throws ApiError with a spec 8 message.
+ * first entry is the latest saved query). @throws ApiError with an ERR-1 message.
  */
 export function getSearchHistory(uid: string, signal?: AbortSignal): Promise<SearchHistoryEntry[]> {
   return callEndpoint(SEARCH_HISTORY, { params: { uid } }, searchHistorySchema, { signal });

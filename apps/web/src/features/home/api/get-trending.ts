@@ -1,4 +1,7 @@
-/** Trending titles for the Home rows (spec 7: `GET /index/{group}/{kind}` as trending/movie|tv). */
+/**
+ * Trending titles for the Home rows (API-CAT-3 in docs/requirements.md: `GET /index/{group}/{kind}`
+ * as trending/movie|tv).
+ */
 import { mediaPageSchema, type MediaPage, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pathOf, TRENDING } from '@pigostream/contracts/endpoints';
@@ -7,7 +10,7 @@ import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
 /**
  * `GET /pigo-stream/index/trending/{type}`: the first page (up to 20) of this week's trending
- * movies or shows. @throws ApiError with a spec section 8 message.
+ * movies or shows. @throws ApiError with an ERR-1 message.
  */
 export function getTrending(type: MediaType, signal?: AbortSignal): Promise<MediaPage> {
   return callEndpoint(TRENDING, { params: { type } }, mediaPageSchema, { signal });

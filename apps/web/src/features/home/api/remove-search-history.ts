@@ -1,4 +1,7 @@
-/** Removing a saved search (spec 7 `DELETE /index/{uid}/remove-search-history/{historyId}`). */
+/**
+ * Removing a saved search (API-SEARCH-3 in docs/requirements.md
+ * `DELETE /index/{uid}/remove-search-history/{historyId}`).
+ */
 import { okSchema, type SearchHistoryEntry } from '@pigostream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REMOVE_SEARCH_HISTORY } from '@pigostream/contracts/endpoints';
@@ -7,7 +10,7 @@ import { searchHistoryQueryKey } from './get-search-history.ts';
 
 /**
  * `DELETE /pigo-stream/index/{uid}/remove-search-history/{historyId}`: `{ ok: true }` (contracts
- * `okSchema`; spec 7: the answer is not shown). @throws ApiError with a spec 8 message.
+ * `okSchema`; API-SEARCH-3: the answer is not shown). @throws ApiError with an ERR-1 message.
  */
 export async function removeSearchHistory(uid: string, historyId: number): Promise<void> {
   await callEndpoint(REMOVE_SEARCH_HISTORY, { params: { uid, historyId } }, okSchema);

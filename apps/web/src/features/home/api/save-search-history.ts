@@ -1,4 +1,7 @@
-/** Saving a search (spec 7 `POST /index/save-search-history`; spec 5 save rule). */
+/**
+ * Saving a search (API-SEARCH-1 in docs/requirements.md `POST /index/save-search-history`; VALID-6
+ * save rule).
+ */
 import { savedSearchSchema, type SavedSearch } from '@pigostream/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SAVE_SEARCH_HISTORY } from '@pigostream/contracts/endpoints';
@@ -9,7 +12,7 @@ import { searchHistoryQueryKey } from './get-search-history.ts';
  * `POST /pigo-stream/index/save-search-history` with `{ userUID, searchQuery }`. The server
  * also keeps only queries that differ from the latest saved one. Answers the latest entry and
  * whether this call added it, `{ id, query, saved }` (contracts `savedSearchSchema`).
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function saveSearchHistory(userUID: string, searchQuery: string): Promise<SavedSearch> {
   return callEndpoint(SAVE_SEARCH_HISTORY, { body: { userUID, searchQuery } }, savedSearchSchema);

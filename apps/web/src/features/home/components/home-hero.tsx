@@ -1,4 +1,7 @@
-/** The Home hero block (spec 2 Home, spec 4 Home; spec 7: w1280 home backdrop). */
+/**
+ * The Home hero block (HOME-3 in docs/requirements.md, HOME-8; API-IMG-1, API-CAT-2: w1280 home
+ * backdrop).
+ */
 import type { HeroMedia } from '../api/get-media-details.ts';
 import { Flame, Sparkles, Star } from 'lucide-react';
 import { memo } from 'react';
@@ -7,7 +10,7 @@ import { ArtImage } from '../../../components/art-image.tsx';
 import { formatRating, mediaTitle, playPath } from '../../../lib/media.ts';
 import type { HeroKind, HeroPick } from '../hooks/use-hero.ts';
 
-/** The label of each hero kind, word for word (spec 1). */
+/** The label of each hero kind, word for word (PROD-2). */
 export const HERO_LABELS: Record<HeroKind, string> = {
   'most-watched': '#1 Most Watched',
   recommended: 'Picked Just for You',
@@ -32,8 +35,8 @@ function releaseYear(media: HeroMedia): string | undefined {
 
 /**
  * The hero: the backdrop (w1280, or the srcset size the screen needs; loaded at once at high
- * priority: it is the first screen's largest paint, issue 9) unless `showBackdrop` is false
- * (spec 4: hidden while search mode is on or the search text is non-empty), the label, title,
+ * priority: it is the first screen's largest paint, QUAL-2) unless `showBackdrop` is false
+ * (HOME-5: hidden while search mode is on or the search text is non-empty), the label, title,
  * type (Movie or Show), year, rating and overview. The whole block is one link to the play page.
  */
 export const HomeHero = memo(function HomeHero({

@@ -1,7 +1,7 @@
 /**
- * The Home screen (spec 2 Home, spec 4 Home): hero, Trending / Providers tabs, search mode,
- * toasts, content notices and the 'Server is not responding' modal; its state is remembered in
- * 'PigoStream.Local' (spec 3).
+ * The Home screen (HOME-1..7 in docs/requirements.md, HOME-8..11): hero, Trending / Providers tabs,
+ * search mode, toasts, content notices and the 'Server is not responding' modal; its state is
+ * remembered in 'PigoStream.Local' (DATA-14, DATA-16).
  */
 import type { Provider } from '@pigostream/contracts';
 import { ServerErrorModal } from '../../../components/server-error-modal.tsx';
@@ -22,7 +22,7 @@ import { SearchBar } from './search-bar.tsx';
 import { SearchResults } from './search-results.tsx';
 import { TrendingRows } from './trending-rows.tsx';
 
-/** Home's page scroll, kept across visits as 'PigoStream.Local' `pageScroll` (spec 2 Home). */
+/** Home's page scroll, kept across visits as 'PigoStream.Local' `pageScroll` (HOME-7). */
 const PAGE_SCROLL: ScrollSlot = {
   key: 'home',
   // Nothing saved (0): the page is left where it is, e.g. where the user scrolled meanwhile.
@@ -32,7 +32,7 @@ const PAGE_SCROLL: ScrollSlot = {
   },
 };
 
-/** The remembered provider when it is still listed, otherwise the first (spec 4 Home). */
+/** The remembered provider when it is still listed, otherwise the first (HOME-11). */
 export function selectProvider(
   providers: readonly Provider[] | undefined,
   remembered: number | null,

@@ -1,4 +1,7 @@
-/** The Trending / Providers tabs of Home (spec 2 Home, spec 4: default trending, remembered). */
+/**
+ * The Trending / Providers tabs of Home (HOME-4 in docs/requirements.md, HOME-4, HOME-11: default
+ * trending, remembered).
+ */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Flame, Tv } from 'lucide-react';
 import type { ReactNode } from 'react';

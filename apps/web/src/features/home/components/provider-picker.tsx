@@ -1,6 +1,6 @@
 /**
- * The row of streaming-platform logo cards (spec 2 Home Providers tab; spec 9: scroll buttons
- * above 4 providers, 450 px per click).
+ * The row of streaming-platform logo cards (HOME-4 in docs/requirements.md Providers tab; LIMIT-8:
+ * scroll buttons above 4 providers, 450 px per click).
  */
 import type { Provider } from '@pigostream/contracts';
 import { Check } from 'lucide-react';
@@ -8,10 +8,10 @@ import { ScrollButtons } from '../../../components/scroll-buttons.tsx';
 import { ArtImage } from '../../../components/art-image.tsx';
 import { useRowScrollMemory } from '../../../lib/local-store.ts';
 
-/** The providers row shows scroll buttons above this many cards (spec 9). */
+/** The providers row shows scroll buttons above this many cards (LIMIT-8). */
 export const PROVIDER_BUTTONS_ABOVE = 4;
 
-/** Row id of the logo cards: keys the remembered scroll offset (spec 3). */
+/** Row id of the logo cards: keys the remembered scroll offset (DATA-16). */
 export const PROVIDER_ROW_ID = 'providers';
 
 /** How many placeholder cards show while the list loads. */

@@ -1,4 +1,7 @@
-/** The Providers tab's title rows (spec 2 Home: '{provider}: Movies' and '{provider}: Shows'). */
+/**
+ * The Providers tab's title rows (HOME-4 in docs/requirements.md: '{provider}: Movies' and
+ * '{provider}: Shows').
+ */
 import type { MediaType, Provider } from '@pigostream/contracts';
 import { memo, useCallback } from 'react';
 import { FIRST_SCREEN_CARDS, MediaRow } from '../../../components/media-row.tsx';

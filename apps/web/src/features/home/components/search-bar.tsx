@@ -1,6 +1,7 @@
 /**
- * Home's search bar with its history dropdown (spec 2 Home search mode; spec 5: an empty
- * trimmed query does nothing, a query is saved only when it differs from the latest saved one).
+ * Home's search bar with its history dropdown (HOME-5 in docs/requirements.md search mode; VALID-6:
+ * an empty trimmed query does nothing, a query is saved only when it differs from the latest saved
+ * one).
  */
 import { Search, X } from 'lucide-react';
 import type { SearchHistoryEntry } from '@pigostream/contracts';
@@ -33,7 +34,7 @@ export function SearchBar({ uid }: { uid: string | undefined }) {
   const remove = useRemoveSearchHistory(uid);
   const queryClient = useQueryClient();
   // The query of a save still on its way (until the history has been refetched after it): the
-  // latest saved query for the spec 5 rule, so a quick second submit is not saved twice.
+  // latest saved query for the VALID-6 rule, so a quick second submit is not saved twice.
   const savingQuery = useRef<string | null>(null);
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,4 +1,4 @@
-/** The search history dropdown under the search bar (spec 2 Home, spec 3 Search history entry). */
+/** The search history dropdown under the search bar (HOME-5 in docs/requirements.md, DATA-9). */
 import { History, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { HistoryChoice } from '../search-rules.ts';

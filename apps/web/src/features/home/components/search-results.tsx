@@ -1,4 +1,7 @@
-/** Search mode's result rows (spec 2 Home: 'Search Results: Movies' and 'Search Results: Shows'). */
+/**
+ * Search mode's result rows (HOME-5 in docs/requirements.md: 'Search Results: Movies' and 'Search
+ * Results: Shows').
+ */
 import type { MediaType } from '@pigostream/contracts';
 import { memo, useCallback } from 'react';
 import { FIRST_SCREEN_CARDS, MediaRow } from '../../../components/media-row.tsx';

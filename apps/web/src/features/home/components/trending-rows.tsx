@@ -1,4 +1,7 @@
-/** The Trending tab's rows (spec 2 Home: 'Trending: Movies' and 'Trending: Shows'). */
+/**
+ * The Trending tab's rows (HOME-4 in docs/requirements.md: 'Trending: Movies' and 'Trending:
+ * Shows').
+ */
 import type { MediaType } from '@pigostream/contracts';
 import { memo, useCallback } from 'react';
 import { FIRST_SCREEN_CARDS, MediaRow } from '../../../components/media-row.tsx';

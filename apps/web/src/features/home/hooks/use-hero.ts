@@ -1,5 +1,5 @@
 /**
- * Which title the Home hero shows (spec 1, spec 4 Home and Recommendations): the '#1 Most
+ * Which title the Home hero shows (PROD-2 in docs/requirements.md, HOME-8, RECO-1): the '#1 Most
  * Watched' title when the server has one, otherwise a title 'Picked Just for You'.
  */
 import {
@@ -33,7 +33,7 @@ import {
   rankCandidates,
 } from '../recommend.ts';
 
-/** The hero's label: spec 1 '#1 Most Watched' or 'Picked Just for You'. */
+/** The hero's label: PROD-2 '#1 Most Watched' or 'Picked Just for You'. */
 export type HeroKind = 'most-watched' | 'recommended';
 
 /** The hero's title and why it is shown. */
@@ -43,7 +43,7 @@ export interface HeroPick {
 }
 
 /**
- * The most-watched title with its details from the answers the page carries (issue 19): null
+ * The most-watched title with its details from the answers the page carries (PERF-1): null
  * when the page says there is none; undefined when the page lacks either answer.
  */
 function mostWatchedFromPage(): HeroMedia | null | undefined {
@@ -72,7 +72,7 @@ function mostWatchedQueryOptions() {
 }
 
 /**
- * The hero the ranking picks from `candidates` for a watch history `history` (spec 4), with
+ * The hero the ranking picks from `candidates` for a watch history `history` (HOME-8), with
  * `random` (default Math.random) for the random item.
  */
 function pickHero(
@@ -86,7 +86,7 @@ function pickHero(
 }
 
 /**
- * The recommended hero of `uid` from the answers the page carries (issue 19): its watch history,
+ * The recommended hero of `uid` from the answers the page carries (PERF-1): its watch history,
  * recommendations and the details of every candidate read; undefined when any is missing (a
  * candidate the server could not answer in time is not skipped here: the calls then decide).
  */
@@ -105,12 +105,12 @@ function recommendedFromPage(uid: string): HeroMedia | null | undefined {
   const candidates = recommended
     .slice(0, MAX_CANDIDATES)
     .flatMap((ref) => firstAnswerData(mediaDetailsPath(ref), mediaDetailsSchema) ?? []);
-  // The page's number: the server's render of this page picked with it (issue 19).
+  // The page's number: the server's render of this page picked with it (PERF-2).
   return pickHero(history, candidates, pageRandom);
 }
 
 /**
- * Spec 4 Recommendations: the watch history (1 movie, 1 show) and the recommended ids; the
+ * RECO-1: the watch history (1 movie, 1 show) and the recommended ids; the
  * first {@link MAX_CANDIDATES} ids fetched as candidates, each its own query of `client` so the
  * app's retry policy applies to each (a failed one is left out), ranked, and one random item of
  * the ranked list. Null when no candidate is left.

@@ -1,6 +1,6 @@
 /**
- * Home's overall state across its grids (spec 4 Home): a loading indicator while any grid
- * loads, the error modal when any fails, and the content notice to show.
+ * Home's overall state across its grids (HOME-9 in docs/requirements.md): a loading indicator while
+ * any grid loads, the error modal when any fails, and the content notice to show.
  */
 import type { Provider } from '@pigostream/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -26,7 +26,7 @@ export interface HomeStatus {
   loading: boolean;
   /** The first grid failure, for the 'Server is not responding' modal; null when none. */
   error: Error | null;
-  /** The content notice due now (spec 4), before its 2 s delay; null when none. */
+  /** The content notice due now (HOME-10), before its 2 s delay; null when none. */
   notice: string | null;
   /** The grids of the current view have settled (loaded or failed): page scroll may restore. */
   settled: boolean;
@@ -41,7 +41,7 @@ function outcome(query: UseQueryResult<{ results: readonly unknown[] }>): RowOut
  * trending rows, the provider list and the selected provider's rows (loaded on either tab, so
  * tab switches are instant and 'No content available from trending or providers.' can be
  * known; on the Trending tab only once its rows have settled, so they do not compete with the
- * first screen, issue 9), and the two search rows while a search is shown.
+ * first screen, QUAL-2), and the two search rows while a search is shown.
  */
 export function useHomeStatus(view: HomeView): HomeStatus {
   const trending = [useTrending('movie'), useTrending('tv')];

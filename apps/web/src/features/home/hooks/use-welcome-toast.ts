@@ -1,8 +1,11 @@
-/** The first sign-in welcome on Home (spec 4 Auth: a success toast for 5 s, then deleted). */
+/**
+ * The first sign-in welcome on Home (AUTH-11 in docs/requirements.md: a success toast for 5 s, then
+ * deleted).
+ */
 import { useEffect, useState } from 'react';
 import { useSessionStore } from '../../../lib/session-store.ts';
 
-/** How long the welcome toast shows, in ms (spec 9: welcome toast 5 s). */
+/** How long the welcome toast shows, in ms (LIMIT-1, LIMIT-5: welcome toast 5 s). */
 export const WELCOME_TOAST_MS = 5_000;
 
 /** Deletes the stored message; writes nothing when it is gone already (e.g. after sign-out). */

@@ -22,9 +22,12 @@ export interface LibraryLists {
 export interface LibrarySource {
   /** Query key at `limits`; without limits, the prefix covering every limit. */
   queryKey: (uid: string | undefined, limits?: ListLimits) => readonly unknown[];
-  /** Fetches at most `limits` of each. @throws ApiError with a spec 8 message. */
+  /**
+   * Fetches at most `limits` of each. @throws ApiError with an ERR-1 in docs/requirements.md
+   * message.
+   */
   fetch: (uid: string, limits: ListLimits, signal?: AbortSignal) => Promise<LibraryLists>;
-  /** Removes one title. @throws ApiError with a spec 8 message. */
+  /** Removes one title. @throws ApiError with an ERR-1 message. */
   remove: (uid: string, id: number, type: MediaType) => Promise<unknown>;
 }
 

@@ -1,6 +1,7 @@
 /**
- * My List calls (spec 7; spec 3 My List), shared by the play page's bookmark toggle and the
- * My List page. Every call names the signed-in user; the server answers 403 for anyone else.
+ * My List calls (API-LIST-1..4 in docs/requirements.md; DATA-3), shared by the play page's bookmark
+ * toggle and the My List page. Every call names the signed-in user; the server answers 403 for
+ * anyone else.
  */
 import {
   myListSchema,
@@ -12,7 +13,7 @@ import {
 import { MY_LIST, REMOVE_MY_LIST, SAVE_MY_LIST } from '@pigostream/contracts/endpoints';
 import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
-/** Movies and shows a list fetch answers by default, and what View More adds (spec 9). */
+/** Movies and shows a list fetch answers by default, and what View More adds (LIMIT-12). */
 export const LIST_PAGE_SIZE = 12;
 
 /** The limits of one list fetch: how many movies and how many shows, 1 to 200 each. */
@@ -31,7 +32,7 @@ export function myListQueryKey(uid: string | undefined, limits?: ListLimits) {
 /**
  * `GET /pigo-stream/my-list/{uid}/fetch-my-list?movieLimit=&showLimit=`: `{ moviesList,
  * showsList }`, newest first, at most `limits` of each.
- * @throws ApiError with a spec 8 message ('User is not authenticated' never reaches here: the
+ * @throws ApiError with an ERR-1 message ('User is not authenticated' never reaches here: the
  *   caller checks for a user first).
  */
 export function fetchMyList(
@@ -50,7 +51,7 @@ export function fetchMyList(
 /**
  * `POST /pigo-stream/my-list/save-my-list` with `{ userUID, id, type }`: `{ ok, added }`
  * (`added` false when the title was in the list already). One attempt.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function saveToMyList(userUID: string, id: number, type: MediaType) {
   return callEndpoint(SAVE_MY_LIST, { body: { userUID, id, type } }, savedSchema);
@@ -58,7 +59,7 @@ export function saveToMyList(userUID: string, id: number, type: MediaType) {
 
 /**
  * `DELETE /pigo-stream/my-list/remove-my-list` with `{ userUID, id, type }`: `{ ok, removed }`.
- * One attempt. @throws ApiError with a spec 8 message.
+ * One attempt. @throws ApiError with an ERR-1 message.
  */
 export function removeFromMyList(userUID: string, id: number, type: MediaType) {
   return callEndpoint(REMOVE_MY_LIST, { body: { userUID, id, type } }, removedSchema);

@@ -1,8 +1,8 @@
 /**
- * Import and export calls (issue 21; `@pigostream/contracts`' transfer.ts): the preview of an
- * uploaded file and the import of the titles the user confirmed. Both name the signed-in user;
- * the server answers 403 for anyone else. The export is a plain link (transfer-rules.ts'
- * `exportHref`), downloaded by the browser.
+ * Import and export calls (TRANSFER-3 in docs/requirements.md; `@pigostream/contracts`'
+ * transfer.ts): the preview of an uploaded file and the import of the titles the user confirmed.
+ * Both name the signed-in user; the server answers 403 for anyone else. The export is a plain link
+ * (transfer-rules.ts' `exportHref`), downloaded by the browser.
  */
 import {
   importPreviewSchema,
@@ -19,7 +19,7 @@ import { callEndpoint } from '../../../lib/endpoint-call.ts';
  * the file's text): what the file holds and how each title matched the catalogue. Writes
  * nothing. One attempt; `signal` cancels it.
  * @throws ApiError: 400 with the server's `detail` naming the file's line, 413 for a file over
- *   20 MB, else a spec 8 message.
+ *   20 MB, else an ERR-1 message.
  */
 export function previewImport(
   userUID: string,
@@ -40,7 +40,7 @@ export function previewImport(
  * titles in one transaction and answers `{ ok, myList, watchHistory, episodes }` counts.
  * Importing the same entries again adds nothing. One attempt.
  * @throws ApiError: 400 with the server's `detail` (an entry the catalogue does not know), else
- *   a spec 8 message.
+ *   an ERR-1 message.
  */
 export function applyImport(
   userUID: string,

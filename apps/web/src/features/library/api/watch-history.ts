@@ -1,7 +1,7 @@
 /**
- * Watch history calls (spec 7; spec 3 Watch history), shared by the play page (saving on Play),
- * the Watch History page and Home's hero (its recommendation reads the newest movie and show).
- * Every call names the signed-in user; the server answers 403 for anyone else.
+ * Watch history calls (API-HIST-1..4 in docs/requirements.md; DATA-2), shared by the play page
+ * (saving on Play), the Watch History page and Home's hero (its recommendation reads the newest
+ * movie and show). Every call names the signed-in user; the server answers 403 for anyone else.
  */
 import {
   okSchema,
@@ -32,7 +32,7 @@ export function watchHistoryQueryKey(uid: string | undefined, limits?: ListLimit
 /**
  * `GET /pigo-stream/watch-history/{uid}/fetch-watch-history?movieLimit=&showLimit=`:
  * `{ moviesHistory, showsHistory }`, newest first, at most `limits` of each.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function fetchWatchHistory(
   uid: string,
@@ -47,7 +47,7 @@ export function fetchWatchHistory(
 /**
  * `POST /pigo-stream/watch-history/save-watch-history` with `{ userUID, id, type }`: `{ ok,
  * added }`; watching again moves the title to the front. One attempt.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function saveToWatchHistory(userUID: string, id: number, type: MediaType) {
   return callEndpoint(SAVE_WATCH_HISTORY, { body: { userUID, id, type } }, savedSchema);
@@ -55,7 +55,7 @@ export function saveToWatchHistory(userUID: string, id: number, type: MediaType)
 
 /**
  * `DELETE /pigo-stream/watch-history/remove-watch-history` with `{ userUID, id, type }`:
- * `{ ok, removed }`. One attempt. @throws ApiError with a spec 8 message.
+ * `{ ok, removed }`. One attempt. @throws ApiError with an ERR-1 message.
  */
 export function removeFromWatchHistory(userUID: string, id: number, type: MediaType) {
   return callEndpoint(REMOVE_WATCH_HISTORY, { body: { userUID, id, type } }, removedSchema);
@@ -63,8 +63,8 @@ export function removeFromWatchHistory(userUID: string, id: number, type: MediaT
 
 /**
  * `DELETE /pigo-stream/watch-history/remove-all-watch-history` with `{ userUID }`: `{ ok,
- * removed }`; only the success status is read (spec 7). One attempt.
- * @throws ApiError with a spec 8 message.
+ * removed }`; only the success status is read (API-HIST-4). One attempt.
+ * @throws ApiError with an ERR-1 message.
  */
 export function clearWatchHistory(userUID: string) {
   return callEndpoint(CLEAR_WATCH_HISTORY, { body: { userUID } }, removedSchema);
@@ -72,8 +72,9 @@ export function clearWatchHistory(userUID: string) {
 
 /**
  * `POST /pigo-stream/recommender/insert` with `{ user_id, item_id, item_type, watched: true }`
- * (decisions.md: inserts carry the type): one watch event for the recommender. One attempt.
- * @throws ApiError with a spec 8 message.
+ * (DEC-9, DEC-17 in docs/decisions.md: inserts carry the type): one watch event for the
+ * recommender. One attempt.
+ * @throws ApiError with an ERR-1 message.
  */
 export function insertWatchEvent(userId: string, id: number, type: MediaType) {
   return callEndpoint(

@@ -1,4 +1,7 @@
-/** The Import & export page's file chooser (issue 21): a file input and a drop target. */
+/**
+ * The Import & export page's file chooser (TRANSFER-6 in docs/requirements.md): a file input and a
+ * drop target.
+ */
 import { FileUp } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { TRANSFER_MESSAGES } from '../transfer-rules.ts';

@@ -1,7 +1,8 @@
 /**
- * `/import-export` (issue 21): bring My List and Watch History in from Letterboxd, IMDb, Trakt
- * or a PigoStream export, and take them out as a file. An upload is previewed (how each title
- * matched the catalogue) and nothing is written until the user presses Import.
+ * `/import-export` (TRANSFER-1, TRANSFER-4 in docs/requirements.md): bring My List and Watch
+ * History in from Letterboxd, IMDb, Trakt or a PigoStream export, and take them out as a file. An
+ * upload is previewed (how each title matched the catalogue) and nothing is written until the user
+ * presses Import.
  */
 import { FileDown, ListChecks, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';

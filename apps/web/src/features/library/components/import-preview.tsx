@@ -1,6 +1,7 @@
 /**
- * The preview of an uploaded file on the Import & export page (issue 21): what was read, the
- * counts, and a table of its titles a page at a time, with a choice for each uncertain one.
+ * The preview of an uploaded file on the Import & export page (TRANSFER-3, TRANSFER-6 in
+ * docs/requirements.md): what was read, the counts, and a table of its titles a page at a time,
+ * with a choice for each uncertain one.
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { ImportPreview, ImportPreviewItem } from '@pigostream/contracts';

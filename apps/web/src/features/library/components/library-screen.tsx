@@ -1,7 +1,7 @@
 /**
- * The Watch History and My List pages (spec 2; spec 4 "History and list pages"; spec 8): the
- * title, Clear All on Watch History, the Movies and Shows sections, the removal dialog, the
- * empty notice and the feedback messages.
+ * The Watch History and My List pages (LISTS-1, LISTS-2 in docs/requirements.md; LISTS-4..7;
+ * ERR-5): the title, Clear All on Watch History, the Movies and Shows sections, the removal dialog,
+ * the empty notice and the feedback messages.
  */
 import { LoaderCircle, Trash2 } from 'lucide-react';
 import { useRef } from 'react';

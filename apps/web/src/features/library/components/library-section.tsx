@@ -1,4 +1,7 @@
-/** One section of the Watch History and My List pages (spec 2): a row of cards and View More. */
+/**
+ * One section of the Watch History and My List pages (LISTS-1, LISTS-2, LISTS-3 in
+ * docs/requirements.md): a row of cards and View More.
+ */
 import { LoaderCircle } from 'lucide-react';
 import type { MediaCardItem } from '../../../components/media-card.tsx';
 import { MediaRow } from '../../../components/media-row.tsx';
@@ -24,7 +27,7 @@ export interface LibrarySectionProps {
 /**
  * A {@link MediaRow} headed `title` (padded with skeletons up to 6, scroll buttons above 3 items)
  * whose cards open the removal dialog on a long-press or right-click, and, while the list
- * exceeds the current limit, a View More button under it (spec 9: adds 12).
+ * exceeds the current limit, a View More button under it (LIMIT-12: adds 12).
  */
 export function LibrarySection({
   id,

@@ -1,4 +1,4 @@
-/** Watch History's Clear All (spec 4 "History and list pages", spec 8). */
+/** Watch History's Clear All (LISTS-6 in docs/requirements.md, ERR-12). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clearWatchHistory, watchHistoryQueryKey } from '../api/watch-history.ts';

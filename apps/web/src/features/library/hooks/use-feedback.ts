@@ -1,4 +1,4 @@
-/** The pages' feedback messages (spec 4 "History and list pages": shown, gone after 5 s). */
+/** The pages' feedback messages (LISTS-5 in docs/requirements.md: shown, gone after 5 s). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FEEDBACK_MS } from '../list-rules.ts';
 

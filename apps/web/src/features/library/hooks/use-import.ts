@@ -1,7 +1,8 @@
 /**
- * The import's steps on the Import & export page (issue 21): choose a file, read and preview it
- * (`POST /transfer/preview-import`, nothing written), choose among the uncertain titles, then
- * import (`POST /transfer/apply-import`) and show what was written.
+ * The import's steps on the Import & export page (TRANSFER-3, TRANSFER-6 in docs/requirements.md):
+ * choose a file, read and preview it (`POST /transfer/preview-import`, nothing written), choose
+ * among the uncertain titles, then import (`POST /transfer/apply-import`) and show what was
+ * written.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,6 +1,7 @@
 /**
- * A page's two lists with their View More limits (spec 2 Watch History / My List, spec 9:
- * default 12, View More adds 12; spec 3: movie/show limits remembered).
+ * A page's two lists with their View More limits (LISTS-1, LISTS-2, LISTS-3 in
+ * docs/requirements.md, LIMIT-12, LIMIT-13: default 12, View More adds 12; DATA-16: movie/show
+ * limits remembered).
  */
 import type { TitleSummary } from '@pigostream/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ export interface LibraryListsState {
   isPending: boolean;
   /** A larger limit is loading; the smaller page is still shown meanwhile. */
   isLoadingMore: boolean;
-  /** The last load's failure (a spec 8 message), or null. */
+  /** The last load's failure (an ERR-1 message), or null. */
   error: Error | null;
   /** An answer is on hand (possibly older than a failed refetch). */
   hasData: boolean;

@@ -1,6 +1,6 @@
 /**
- * Removing one title through the confirm dialog (spec 2 "Media cards and rows", spec 4: the
- * success message, spec 8: the failure message).
+ * Removing one title through the confirm dialog (CARD-2 in docs/requirements.md, LISTS-5, LISTS-7:
+ * the success message, ERR-5: the failure message).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';

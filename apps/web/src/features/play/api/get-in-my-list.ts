@@ -1,7 +1,7 @@
 /**
- * The bookmark toggle's in-list check (spec 4 Play page; its request is not shown, so the
- * server's `GET /my-list/{uid}/contains?id=&type=` answers it). Keyed under My List's query key
- * prefix, so saving or removing a title (which refetches `['my-list', uid]`) refreshes it too.
+ * The bookmark toggle's in-list check (PLAY-12 in docs/requirements.md; its request is not shown,
+ * so the server's `GET /my-list/{uid}/contains?id=&type=` answers it). Keyed under My List's query
+ * key prefix, so saving or removing a title (which refetches `['my-list', uid]`) refreshes it too.
  */
 import { inListSchema } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import type { PlayTarget } from './get-media-info.ts';
 /**
  * `GET /pigo-stream/my-list/{uid}/contains?id=&type=`: true when the user's My List holds the
  * title (the server compares the id and the type).
- * @throws ApiError with a spec 8 message (403 when `uid` is not the signed-in user).
+ * @throws ApiError with an ERR-1 message (403 when `uid` is not the signed-in user).
  */
 export async function getInMyList(
   uid: string,

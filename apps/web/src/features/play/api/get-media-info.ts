@@ -1,11 +1,14 @@
-/** The play page's title (spec 7: `GET /playground/media-info?id=&type=`; spec 3 Media item). */
+/**
+ * The play page's title (API-PLAY-1 in docs/requirements.md:
+ * `GET /playground/media-info?id=&type=`; DATA-4).
+ */
 import { mediaDetailsSchema, type MediaDetails, type MediaType } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MEDIA_INFO, pathOf } from '@pigostream/contracts/endpoints';
 import { apiGet } from '../../../lib/api-client.ts';
 import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
-/** A title on the play page: its TMDB id and type (spec 5: both are needed). */
+/** A title on the play page: its TMDB id and type (VALID-7: both are needed). */
 export interface PlayTarget {
   id: number;
   type: MediaType;
@@ -14,7 +17,7 @@ export interface PlayTarget {
 /**
  * `GET /pigo-stream/playground/media-info?id=&type=`: the title with credits, seasons (tv) and
  * videos, checked against `mediaDetailsSchema`.
- * @throws ApiError with a spec 8 message (status 404 for an unknown title).
+ * @throws ApiError with an ERR-1 message (status 404 for an unknown title).
  */
 export function getMediaInfo(
   { id, type }: PlayTarget,

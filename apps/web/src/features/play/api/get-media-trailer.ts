@@ -1,4 +1,7 @@
-/** The play page's Trailer button (spec 7: `GET /playground/media-trailer?id=&type=`). */
+/**
+ * The play page's Trailer button (API-PLAY-2 in docs/requirements.md:
+ * `GET /playground/media-trailer?id=&type=`).
+ */
 import { trailerSchema, type Trailer } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MEDIA_TRAILER } from '@pigostream/contracts/endpoints';
@@ -8,7 +11,7 @@ import type { PlayTarget } from './get-media-info.ts';
 /**
  * `GET /pigo-stream/playground/media-trailer?id=&type=`: `{ youtubeTrailer }`, a YouTube watch
  * URL (`https://www.youtube.com/watch?v={key}`) or null when the title has none.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function getMediaTrailer({ id, type }: PlayTarget, signal?: AbortSignal): Promise<Trailer> {
   return callEndpoint(MEDIA_TRAILER, { query: { id, type } }, trailerSchema, { signal });

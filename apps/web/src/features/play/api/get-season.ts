@@ -1,4 +1,7 @@
-/** A show's season with its episodes (spec 7: `GET /playground/season?id=&seasonNumber=`). */
+/**
+ * A show's season with its episodes (API-PLAY-3 in docs/requirements.md:
+ * `GET /playground/season?id=&seasonNumber=`).
+ */
 import { seasonDetailsSchema, type SeasonDetails } from '@pigostream/contracts';
 import { seasonPath } from '@pigostream/contracts/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -7,8 +10,8 @@ import { firstAnswerData } from '../../../lib/first-answer-data.ts';
 
 /**
  * `GET /pigo-stream/playground/season?id=&seasonNumber=`: season `seasonNumber` of show `id`
- * with its episodes (spec 3 Season detail), checked against `seasonDetailsSchema`.
- * @throws ApiError with a spec 8 message (status 404 for an unknown season).
+ * with its episodes (DATA-5), checked against `seasonDetailsSchema`.
+ * @throws ApiError with an ERR-1 message (status 404 for an unknown season).
  */
 export function getSeason(
   showId: number,
@@ -20,8 +23,8 @@ export function getSeason(
 
 /**
  * Query options for {@link getSeason}, keyed `['play', 'season', showId, seasonNumber]`; idle
- * while `seasonNumber` is undefined (spec 5: the season fetch needs an id and a season number).
- * On a full load the page's answer for the season is the initial data (issue 19: the server
+ * while `seasonNumber` is undefined (VALID-7: the season fetch needs an id and a season number).
+ * On a full load the page's answer for the season is the initial data (PERF-1: the server
  * carries the season a show opens on).
  */
 export function seasonQueryOptions(showId: number, seasonNumber: number | undefined) {

@@ -1,4 +1,7 @@
-/** The servers (stream links) of a title (spec 7: `GET /sources/servers`; spec 3 Server). */
+/**
+ * The servers (stream links) of a title (API-SRC-1 in docs/requirements.md: `GET /sources/servers`;
+ * DATA-6).
+ */
 import { serversSchema, type MediaType, type Server } from '@pigostream/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SERVERS } from '@pigostream/contracts/endpoints';
@@ -18,7 +21,7 @@ export interface ServersRequest {
 /**
  * `GET /pigo-stream/sources/servers?id=&type=&season=&episode=`: `[{ server_name, server_link }]`
  * in preference order (local library, link templates, built-in source); `[]` when none.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function getServers(request: ServersRequest, signal?: AbortSignal): Promise<Server[]> {
   const { id, type, season, episode } = request;

@@ -1,7 +1,8 @@
 /**
- * Watch progress calls (issue 20; the server's apps/server/src/modules/progress): how far the
- * user got in a movie or an episode, for Resume on the play page and Continue Watching on Home.
- * Every call names the signed-in user; the server answers 403 for anyone else.
+ * Watch progress calls (PROG-1, PROG-10 in docs/requirements.md; the server's
+ * apps/server/src/modules/progress): how far the user got in a movie or an episode, for Resume on
+ * the play page and Continue Watching on Home. Every call names the signed-in user; the server
+ * answers 403 for anyone else.
  */
 import {
   continueWatchingSchema,
@@ -95,7 +96,7 @@ async function progressGet<T>(
  * seconds; `{ ok, watched }` (watched from 90 % on). One attempt, sent once the saves before it
  * have their answers; `now` sends it at once (the page itself is going: nothing that waits
  * would run any more), and `keepalive` lets it finish after the page is left.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function saveProgress(
   userUID: string,
@@ -168,7 +169,7 @@ export function newEpisodesQueryOptions(uid: string) {
 /**
  * `DELETE /pigo-stream/progress/remove-continue-watching`: takes a title out of Continue
  * Watching (what was watched stays watched). One attempt.
- * @throws ApiError with a spec 8 message.
+ * @throws ApiError with an ERR-1 message.
  */
 export function removeFromContinueWatching(userUID: string, id: number, type: MediaType) {
   return callEndpoint(REMOVE_CONTINUE_WATCHING, { body: { userUID, id, type } }, removedSchema);
@@ -177,7 +178,7 @@ export function removeFromContinueWatching(userUID: string, id: number, type: Me
 /**
  * `POST /pigo-stream/progress/mark-season`: marks every aired episode of season `season` of show
  * `id` watched (`watched` true), or forgets the season's progress; `{ ok, episodes }`. One
- * attempt. @throws ApiError with a spec 8 message.
+ * attempt. @throws ApiError with an ERR-1 message.
  */
 export function markSeason(userUID: string, id: number, season: number, watched: boolean) {
   return callEndpoint(MARK_SEASON, { body: { userUID, id, season, watched } }, markedSeasonSchema);
@@ -190,7 +191,7 @@ export function playerReportUrl(origin: string): string {
 
 /**
  * `POST /pigo-stream/progress/player-token`: a token for reporting the progress of `target` only,
- * good for 6 h; `{ token, expiresAt }`. One attempt. @throws ApiError with a spec 8 message.
+ * good for 6 h; `{ token, expiresAt }`. One attempt. @throws ApiError with an ERR-1 message.
  */
 export function getPlayerToken(userUID: string, target: ProgressTarget) {
   return callEndpoint(PLAYER_TOKEN, { body: { userUID, ...titleOf(target) } }, playerTokenSchema);

@@ -1,4 +1,7 @@
-/** The My List bookmark toggle (spec 2 Play page: filled when in the list, spinner while loading). */
+/**
+ * The My List bookmark toggle (PLAY-1, PLAY-2 in docs/requirements.md: filled when in the list,
+ * spinner while loading).
+ */
 import { Bookmark, BookmarkCheck, LoaderCircle } from 'lucide-react';
 import type { MyListToggle } from '../hooks/use-my-list-toggle.ts';
 

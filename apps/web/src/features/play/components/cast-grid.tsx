@@ -1,6 +1,6 @@
 /**
- * The cast grid (spec 2 Play page; spec 9: 12 at first, 'View More' adds 12; 4 placeholders
- * while empty; spec 5: keyed by cast_id, or name plus index).
+ * The cast grid (PLAY-6 in docs/requirements.md; LIMIT-11, LIMIT-12: 12 at first, 'View More' adds
+ * 12; 4 placeholders while empty; VALID-11: keyed by cast_id, or name plus index).
  */
 import type { MediaDetails } from '@pigostream/contracts';
 import { UserRound } from 'lucide-react';

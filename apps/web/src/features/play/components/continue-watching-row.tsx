@@ -1,8 +1,8 @@
 /**
- * Home's 'Continue Watching' row (issue 20): the titles the user started and did not finish,
- * newest first, each with a progress bar and a remove button; a show's card opens the play page
- * at the episode that was playing. Hidden while loading, when empty, and when it cannot be
- * loaded (the rows below still show).
+ * Home's 'Continue Watching' row (PROG-5 in docs/requirements.md): the titles the user started and
+ * did not finish, newest first, each with a progress bar and a remove button; a show's card opens
+ * the play page at the episode that was playing. Hidden while loading, when empty, and when it
+ * cannot be loaded (the rows below still show).
  */
 import type { ContinueWatchingItem } from '@pigostream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

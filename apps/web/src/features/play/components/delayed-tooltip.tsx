@@ -1,4 +1,7 @@
-/** Name tooltips of season and episode cards (spec 2: on hover, focus or click after 500 ms). */
+/**
+ * Name tooltips of season and episode cards (PLAY-5 in docs/requirements.md: on hover, focus or
+ * click after 500 ms).
+ */
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { TOOLTIP_DELAY_MS } from '../play-rules.ts';

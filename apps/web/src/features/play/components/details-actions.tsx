@@ -1,10 +1,10 @@
-/** Share and Trailer buttons of the details card (spec 2 Play page). */
+/** Share and Trailer buttons of the details card (PLAY-2 in docs/requirements.md). */
 import { Clapperboard, Share2 } from 'lucide-react';
 
 const ROUND =
   'inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-neutral-100 ring-1 ring-white/15 transition hover:bg-white/20';
 
-/** The note logged when the browser cannot share (spec 8: only logged). */
+/** The note logged when the browser cannot share (ERR-16: only logged). */
 export const SHARE_UNSUPPORTED = 'Sharing is not supported in this browser.';
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The details card (spec 2 Play page): poster 160x240 with the My List bookmark, Share and
- * Trailer; then the title, Release Date, Director, Runtime (movies, in mins), Total Episodes
- * (tv), Rating, Genres, Languages and the Overview.
+ * The details card (PLAY-2 in docs/requirements.md): poster 160x240 with the My List bookmark,
+ * Share and Trailer; then the title, Release Date, Director, Runtime (movies, in mins), Total
+ * Episodes (tv), Rating, Genres, Languages and the Overview.
  */
 import type { MediaDetails, MediaType } from '@pigostream/contracts';
 import { Star } from 'lucide-react';

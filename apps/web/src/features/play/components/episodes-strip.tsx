@@ -1,6 +1,7 @@
 /**
- * The Episodes strip (spec 2 Play page: card 160 px wide, still 90 px high, w185; future
- * episodes not selectable, muted, not-allowed cursor; 'New!' on the air date; name tooltips).
+ * The Episodes strip (PLAY-5 in docs/requirements.md: card 160 px wide, still 90 px high, w185;
+ * future episodes not selectable, muted, not-allowed cursor; 'New!' on the air date; name
+ * tooltips).
  */
 import type { SeasonDetails } from '@pigostream/contracts';
 import { Check } from 'lucide-react';
@@ -13,7 +14,7 @@ import { Strip } from './strip.tsx';
 
 type Episode = SeasonDetails['episodes'][number];
 
-/** How far an episode was played (issue 20): watched, and the share played (0 to 1). */
+/** How far an episode was played (PROG-1, PROG-4): watched, and the share played (0 to 1). */
 export interface EpisodeProgress {
   watched: boolean;
   share: number;

@@ -1,7 +1,7 @@
 /**
- * What Home's progress rows share (issue 20: Continue Watching, Up Next, New Episodes): the
- * titled, sideways-scrolling row, and its poster card that opens a show's play page at an
- * episode (remembering the season, and the episode when it can be played).
+ * What Home's progress rows share (PROG-5, PROG-7 in docs/requirements.md: Continue Watching, Up
+ * Next, New Episodes): the titled, sideways-scrolling row, and its poster card that opens a show's
+ * play page at an episode (remembering the season, and the episode when it can be played).
  */
 import type { MediaType } from '@pigostream/contracts';
 import type { ReactNode } from 'react';

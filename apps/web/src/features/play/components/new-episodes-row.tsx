@@ -1,8 +1,8 @@
 /**
- * Home's 'New Episodes' row (issue 20): for the shows in My List, the watch history or with
- * progress, the episodes that aired in the last 7 days or air in the next 14, by air date. A
- * card opens the play page at the episode (at its season when it has not aired yet). Hidden
- * while loading, when empty, and when it cannot be loaded.
+ * Home's 'New Episodes' row (PROG-7 in docs/requirements.md): for the shows in My List, the watch
+ * history or with progress, the episodes that aired in the last 7 days or air in the next 14, by
+ * air date. A card opens the play page at the episode (at its season when it has not aired yet).
+ * Hidden while loading, when empty, and when it cannot be loaded.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

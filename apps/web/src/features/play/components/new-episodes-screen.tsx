@@ -1,8 +1,8 @@
 /**
- * `/new-episodes` (issue 20): a small calendar of the episodes of the user's shows (My List,
- * watch history, with progress) that aired in the last 7 days or air in the next 14, one
- * heading per day ('Today', 'Tomorrow', 'Yesterday' or the weekday and date). A card opens the
- * play page at the episode (at its season when it has not aired yet); an aired episode the user
+ * `/new-episodes` (PROG-7 in docs/requirements.md): a small calendar of the episodes of the user's
+ * shows (My List, watch history, with progress) that aired in the last 7 days or air in the next
+ * 14, one heading per day ('Today', 'Tomorrow', 'Yesterday' or the weekday and date). A card opens
+ * the play page at the episode (at its season when it has not aired yet); an aired episode the user
  * has not watched says 'New', a watched one 'Watched'. The sidebar's entry counts the new ones.
  */
 import { useQuery } from '@tanstack/react-query';

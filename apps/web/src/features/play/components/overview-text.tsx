@@ -1,4 +1,7 @@
-/** The Overview, cut at 250 characters with 'Read More' / 'Show Less' (spec 2, spec 9). */
+/**
+ * The Overview, cut at 250 characters with 'Read More' / 'Show Less' (PLAY-3 in
+ * docs/requirements.md, LIMIT-10).
+ */
 import { useId, useState } from 'react';
 import { cutOverview } from '../play-rules.ts';
 

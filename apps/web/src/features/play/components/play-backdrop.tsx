@@ -1,11 +1,14 @@
-/** The play page's background (spec 2: blurred backdrop image, dark overlay; spec 7: original). */
+/**
+ * The play page's background (PLAY-1 in docs/requirements.md: blurred backdrop image, dark overlay;
+ * API-IMG-1: original).
+ */
 import { memo } from 'react';
 import { ArtImage } from '../../../components/art-image.tsx';
 
 /**
  * Fills the viewport behind the page: the title's backdrop, blurred, under a dark overlay so
  * text stays readable. Decorative: hidden from assistive technology. `src` is the original
- * size (spec 7); the srcset lets the browser take the backdrop size as wide as the screen
+ * size (API-IMG-1); the srcset lets the browser take the backdrop size as wide as the screen
  * instead, as the blur leaves none of the original's extra detail.
  */
 export const PlayBackdrop = memo(function PlayBackdrop({

@@ -1,11 +1,12 @@
-/** The play page's bottom bar with Back and Play (spec 2 Play page). */
+/** The play page's bottom bar with Back and Play (PLAY-1 in docs/requirements.md). */
 import { ArrowLeft, LoaderCircle, Play } from 'lucide-react';
 import { useNavigate } from 'react-router';
 
 /**
  * Sticks above the bottom navigation: Back (one page back, or Home when the page was opened
- * directly) and Play; only its panel takes clicks, not the strip around it (issue 23), disabled while `locked` (spec 4: the first click locks it). While the
- * player app link `handOff` is being opened, says so (announced politely).
+ * directly) and Play; only its panel takes clicks, not the strip around it (UI-2), disabled while
+ * `locked` (PLAY-10: the first click locks it). While the player app link `handOff` is being
+ * opened, says so (announced politely).
  */
 export function PlayBottomBar({
   onPlay,

@@ -1,4 +1,7 @@
-/** The loaded play page: backdrop, player area, the title's view and the bottom bar (spec 2). */
+/**
+ * The loaded play page: backdrop, player area, the title's view and the bottom bar (PLAY-1 in
+ * docs/requirements.md).
+ */
 import type { MediaDetails, RelatedAnime } from '@pigostream/contracts';
 import { useMemo, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -58,8 +61,9 @@ function serversFor(
 
 /**
  * The play page for `target` once its details `media` are in (`anime`: the fields the anime view
- * reads). `relations` non-empty: the anime view replaces the movie or show view (spec 2). Selections are remembered per title under
- * `play:{type}:{id}:` (server, season, episode per season, cast slice size).
+ * reads). `relations` non-empty: the anime view replaces the movie or show view (ANIME-1, PLAY-7).
+ * Selections are remembered per title under `play:{type}:{id}:` (server, season, episode per
+ * season, cast slice size).
  */
 export function PlayContent({
   target,
@@ -111,7 +115,7 @@ export function PlayContent({
   const watchedEpisodes = useWatchedEpisodes(isAnime ? uid : undefined, target);
 
   // The parts an answer does not change keep their props, so the memoised card, strips and
-  // cast grid skip its re-render (issue 19: each answer re-rendered the whole page).
+  // cast grid skip its re-render (PERF-4: each answer re-rendered the whole page).
   const { inList, busy, toggle } = list;
   const listControl = useMemo(
     () => <BookmarkToggle toggle={{ inList, busy, toggle }} />,

@@ -1,5 +1,5 @@
 /**
- * The play page (spec 2 Play page, spec 4 Play page): scrolls to top, shows a loading
+ * The play page (PLAY-1 in docs/requirements.md, PLAY-8..12): scrolls to top, shows a loading
  * indicator, an error notice on failure, then the title over its blurred backdrop with the
  * player area, and the movie or show view, or the anime view when related anime exists.
  */
@@ -14,7 +14,7 @@ import { PlayContent } from './play-content.tsx';
 
 /**
  * The play page of `target`. While the title (and the related-anime lookup) loads: a loading
- * indicator; when the title call fails: its spec 8 message with Retry.
+ * indicator; when the title call fails: its ERR-1 message with Retry.
  */
 export function PlayScreen({ target }: { target: PlayTarget }) {
   useEffect(() => {

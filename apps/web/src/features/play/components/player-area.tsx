@@ -1,4 +1,4 @@
-/** The player area fed by the chosen server (spec 2 Play page). */
+/** The player area fed by the chosen server (PLAY-1 in docs/requirements.md). */
 import type { Server } from '@pigostream/contracts';
 import { LoaderCircle, MonitorPlay } from 'lucide-react';
 import type { ProgressTarget } from '../api/progress.ts';
@@ -10,11 +10,11 @@ export type PlayerSource =
   { state: 'loading' } | { state: 'error' } | { state: 'ready'; server: Server | undefined };
 
 /**
- * A 16:9 area, narrowed on a short screen so its bottom stays above the floating Back/Play bar
- * and the bottom navigation (issue 23): an `<iframe>` for an embed link, a `<video controls>` element for a media file
- * (this server's library or a link to a video file), or a note while the servers load, when
- * they failed or when there is none. `title` names the frame and the video for screen readers.
- * A video saves how far user `uid` played `progress` (issue 20); an embed reports nothing.
+ * A 16:9 area, narrowed on a short screen so its bottom stays above the floating Back/Play bar and
+ * the bottom navigation (UI-2): an `<iframe>` for an embed link, a `<video controls>` element for a
+ * media file (this server's library or a link to a video file), or a note while the servers load,
+ * when they failed or when there is none. `title` names the frame and the video for screen readers.
+ * A video saves how far user `uid` played `progress` (PROG-1); an embed reports nothing.
  */
 export function PlayerArea({
   source,

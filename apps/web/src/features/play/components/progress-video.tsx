@@ -1,7 +1,8 @@
 /**
- * The play page's `<video>` for a media file, with its watch progress (issue 20): it is saved as
- * the video plays (hooks/use-video-progress.ts), and a movie or episode left part-way opens at
- * the saved position, with 'Resume from 42:10' and 'Start over' until it plays.
+ * The play page's `<video>` for a media file, with its watch progress (PROG-1 in
+ * docs/requirements.md): it is saved as the video plays (hooks/use-video-progress.ts), and a movie
+ * or episode left part-way opens at the saved position, with 'Resume from 42:10' and 'Start over'
+ * until it plays.
  */
 import { WATCHED_FRACTION } from '@pigostream/contracts';
 import { useQuery } from '@tanstack/react-query';

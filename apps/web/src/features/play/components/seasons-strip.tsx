@@ -1,4 +1,7 @@
-/** The Seasons strip (spec 2 Play page: season poster 240 px high, w185; name tooltips). */
+/**
+ * The Seasons strip (PLAY-5 in docs/requirements.md: season poster 240 px high, w185; name
+ * tooltips).
+ */
 import type { MediaDetails } from '@pigostream/contracts';
 import { memo, useState } from 'react';
 import { ArtImage } from '../../../components/art-image.tsx';

@@ -1,4 +1,6 @@
-/** The servers list (spec 2 Play page: buttons; 'No servers available' when empty). */
+/**
+ * The servers list (PLAY-4 in docs/requirements.md: buttons; 'No servers available' when empty).
+ */
 import type { Server } from '@pigostream/contracts';
 import { Server as ServerIcon } from 'lucide-react';
 import { useId } from 'react';
@@ -7,7 +9,7 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 /**
  * A 'Servers' section: one toggle button per server (`aria-pressed` on the `selected` one),
  * calling `onSelect(server_name)`; 'No servers available' when `servers` is empty; pulsing
- * placeholders while `loading`; `error` (a spec 8 message) with Retry when the call failed.
+ * placeholders while `loading`; `error` (an ERR-1 message) with Retry when the call failed.
  */
 export function ServerChooser({
   servers,

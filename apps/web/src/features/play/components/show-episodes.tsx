@@ -1,4 +1,4 @@
-/** A show's Seasons and Episodes strips together (spec 2 Play page, for tv). */
+/** A show's Seasons and Episodes strips together (PLAY-5 in docs/requirements.md, for tv). */
 import type { ProgressEntry, SeasonDetails } from '@pigostream/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, LoaderCircle, Undo2 } from 'lucide-react';
@@ -18,7 +18,7 @@ const NO_EPISODES: SeasonDetails['episodes'] = [];
 /**
  * The Seasons strip and, below it, the chosen season's Episodes strip, driven by `show`
  * ({@link ShowSelection}); `today` (`YYYY-MM-DD`) decides which episodes are in the future.
- * With a user `uid` (issue 20): the show's progress ('S2 E5 · 12 of 62': the episode played
+ * With a user `uid` (PROG-4): the show's progress ('S2 E5 · 12 of 62': the episode played
  * last, and the episodes watched of `totalEpisodes`), each episode's watched mark or progress,
  * and 'Mark season as watched' / 'Unmark season'.
  */
@@ -50,7 +50,7 @@ export function ShowEpisodes({
 
   const items = progress.data ?? NONE;
   // Kept while its answer and season are (the strips are memoised: an answer for another part
-  // of the play page re-renders them only when what they show changed; issue 19).
+  // of the play page re-renders them only when what they show changed; PERF-4).
   const byEpisode = useMemo(() => {
     const map = new Map<number, EpisodeProgress>();
     for (const item of items) {

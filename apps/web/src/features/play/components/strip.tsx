@@ -2,7 +2,9 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ScrollButtons } from '../../../components/scroll-buttons.tsx';
 
-/** Cards a strip needs before its scroll buttons show (spec 2: more than 3). */
+/**
+ * Cards a strip needs before its scroll buttons show (CARD-3 in docs/requirements.md: more than 3).
+ */
 const SCROLL_BUTTONS_ABOVE = 3;
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Home's 'Up Next' row (issue 20): for the shows in My List, the watch history or with progress,
- * the episode to watch next (aired, not watched, after the last one watched); a card opens the
- * play page at that episode. Hidden while loading, when empty, and when it cannot be loaded.
+ * Home's 'Up Next' row (PROG-6 in docs/requirements.md): for the shows in My List, the watch
+ * history or with progress, the episode to watch next (aired, not watched, after the last one
+ * watched); a card opens the play page at that episode. Hidden while loading, when empty, and when
+ * it cannot be loaded.
  */
 import { useQuery } from '@tanstack/react-query';
 import { mediaTitle } from '../../../lib/media.ts';

@@ -1,6 +1,7 @@
 /**
- * The My List bookmark toggle (spec 2 Play page; spec 4: add only when not in the list, then
- * refetch; spec 8: 'Failed to fetch data. Please check your connection or contact support.').
+ * The My List bookmark toggle (PLAY-2 in docs/requirements.md; PLAY-12: add only when not in the
+ * list, then refetch; ERR-5: 'Failed to fetch data. Please check your connection or contact
+ * support.').
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -8,11 +9,11 @@ import { myListQueryKey, removeFromMyList, saveToMyList } from '../../library/in
 import type { PlayTarget } from '../api/get-media-info.ts';
 import { useInMyList } from '../api/get-in-my-list.ts';
 
-/** Spec 8: the message of a failed My List save or removal. */
+/** ERR-5: the message of a failed My List save or removal. */
 export const LIST_FAILURE_MESSAGE =
   'Failed to fetch data. Please check your connection or contact support.';
 
-/** How long the failure message stays, in ms (spec 9: messages 5 s). */
+/** How long the failure message stays, in ms (LIMIT-1: messages 5 s). */
 export const LIST_MESSAGE_MS = 5000;
 
 /** What {@link useMyListToggle} answers. */

@@ -1,6 +1,6 @@
 /**
- * The sidebar badge's count of new episodes (issue 20). The rule lives here, not in
- * progress-rules.ts, so the app frame's chunk does not take that module's chunk along.
+ * The sidebar badge's count of new episodes (PROG-7 in docs/requirements.md). The rule lives here,
+ * not in progress-rules.ts, so the app frame's chunk does not take that module's chunk along.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { NewEpisodeItem } from '@pigostream/contracts';

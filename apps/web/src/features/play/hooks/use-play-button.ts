@@ -1,6 +1,6 @@
 /**
- * The Play button (spec 4 Play page; spec 9: hand-off timeout 3000 ms; decisions.md: the
- * `pigoplayer://open?url=..&version=..` link).
+ * The Play button (PLAY-10 in docs/requirements.md; LIMIT-16: hand-off timeout 3000 ms; DEC-3 in
+ * docs/decisions.md: the `pigoplayer://open?url=..&version=..` link).
  */
 import { WATCHED_FRACTION, type Platform } from '@pigostream/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -18,14 +18,14 @@ import {
 } from '../api/progress.ts';
 import { HAND_OFF_TIMEOUT_MS, handOffLink, type HandOffProgress } from '../play-rules.ts';
 
-/** The player download page Play leads to (spec 2). */
+/** The player download page Play leads to (STORE-1). */
 export const STORE_PATH = '/pigostore';
 
 /** The version sent when the release call fails or the platform has none (contracts' NA). */
 const UNKNOWN_VERSION = 'NA';
 
 /**
- * The watch progress the hand-off passes (issue 20): a player token for `target` and where it
+ * The watch progress the hand-off passes (PROG-2): a player token for `target` and where it
  * was left; undefined without a user or when the token cannot be had (the hand-off goes on
  * without it, logged).
  */
@@ -57,7 +57,7 @@ async function handOffProgress(
 export interface PlayButton {
   /** Handles a click on Play. */
   play: () => void;
-  /** True from the first click until the hand-off wait ends (spec 4: the click locks it). */
+  /** True from the first click until the hand-off wait ends (PLAY-10: the click locks it). */
   locked: boolean;
   /** The player app link opened, while the page waits to see whether the app took focus. */
   handOff: string | undefined;
@@ -70,7 +70,7 @@ export interface PlayButton {
  * and goes to /pigostore, otherwise it unlocks and stays. Elsewhere, or with nothing to hand
  * off, it goes to /pigostore at once. The first click of a visit (one mount) also saves the
  * title to the watch history and sends a recommender watch event for `uid`; their failures are
- * only logged (spec 8). A click while the servers are still loading (`mediaUrlPending`) waits
+ * only logged (ERR-16). A click while the servers are still loading (`mediaUrlPending`) waits
  * for them, locked, and then hands off the chosen server's link, so an early click on a phone
  * never lands on /pigostore only because the list had not arrived yet.
  */

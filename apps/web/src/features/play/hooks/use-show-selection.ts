@@ -1,7 +1,7 @@
 /**
- * A show's season and episode choice (spec 4 Play page: season remembered if it exists, else
- * season number 1, else the first; per season the remembered episode if present, else the
- * first), remembered in 'PigoStream.Local' under `play:tv:{id}:season` and
+ * A show's season and episode choice (PLAY-9 in docs/requirements.md: season remembered if it
+ * exists, else season number 1, else the first; per season the remembered episode if present, else
+ * the first), remembered in 'PigoStream.Local' under `play:tv:{id}:season` and
  * `play:tv:{id}:episode:{season_number}`.
  */
 import type { MediaDetails } from '@pigostream/contracts';

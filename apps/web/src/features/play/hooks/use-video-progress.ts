@@ -1,14 +1,14 @@
 /**
- * Saves how far a `<video>` was played (issue 20): every 10 s while it plays, when it pauses or
- * ends, when the page is hidden or left, and when the player goes (another episode, another
- * screen). Nothing is saved before the video has played, so opening a page records nothing.
- * Saves are sent one at a time, in order, and progress reads wait for them (saveProgress).
+ * Saves how far a `<video>` was played (PROG-1 in docs/requirements.md): every 10 s while it plays,
+ * when it pauses or ends, when the page is hidden or left, and when the player goes (another
+ * episode, another screen). Nothing is saved before the video has played, so opening a page records
+ * nothing. Saves are sent one at a time, in order, and progress reads wait for them (saveProgress).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
 import { progressQueryKey, saveProgress, type ProgressTarget } from '../api/progress.ts';
 
-/** How often progress is saved while the video plays, in ms (issue 20: every 10 s). */
+/** How often progress is saved while the video plays, in ms (PROG-1: every 10 s). */
 export const PROGRESS_SAVE_INTERVAL_MS = 10_000;
 
 /**

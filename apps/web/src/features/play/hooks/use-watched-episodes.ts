@@ -1,4 +1,7 @@
-/** The episodes of a title the user has watched, for the anime view's grid (issue 20). */
+/**
+ * The episodes of a title the user has watched, for the anime view's grid (PROG-4 in
+ * docs/requirements.md).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { PlayTarget } from '../api/get-media-info.ts';

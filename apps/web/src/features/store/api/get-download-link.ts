@@ -1,4 +1,7 @@
-/** The player download link for the store page (spec 7: `GET /pigostore/download-app`). */
+/**
+ * The player download link for the store page (API-STORE-1..2 in docs/requirements.md:
+ * `GET /pigostore/download-app`).
+ */
 import type { Platform } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -6,7 +9,7 @@ import { getDownloadLink } from './player-release.ts';
 
 /**
  * The platform's download URL, or null when it has no release (the server's 404).
- * @throws ApiError with a spec 8 message for any other failure (spec 4: the page stores and
+ * @throws ApiError with an ERR-1 message for any other failure (STORE-6: the page stores and
  *   shows it).
  */
 export async function getDownloadUrl(

@@ -1,6 +1,7 @@
 /**
- * The player app's release calls (spec 7; spec 4 Player download page), read by the store page
- * and by the play page's hand-off link (decisions.md: `pigoplayer://open?url=..&version=..`).
+ * The player app's release calls (API-STORE-1 in docs/requirements.md; STORE-6 Player download
+ * page), read by the store page and by the play page's hand-off link (DEC-3, DEC-20 in
+ * docs/decisions.md: `pigoplayer://open?url=..&version=..`).
  */
 import { appVersionSchema, downloadAppSchema, type Platform } from '@pigostream/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { callEndpoint } from '../../../lib/endpoint-call.ts';
 
 /**
  * `GET /pigo-stream/pigostore/app-version?platform=`: `{ version }`, `NO_VERSION` ('NA', from contracts) when the platform
- * has no release. @throws ApiError with a spec 8 message.
+ * has no release. @throws ApiError with an ERR-1 message.
  */
 export function getAppVersion(
   platform: Platform,
@@ -20,7 +21,7 @@ export function getAppVersion(
 
 /**
  * `GET /pigo-stream/pigostore/download-app?platform=`: `{ url }` of the platform's download.
- * @throws ApiError with a spec 8 message; status 404 when the platform has no release.
+ * @throws ApiError with an ERR-1 message; status 404 when the platform has no release.
  */
 export function getDownloadLink(
   platform: Platform,

@@ -1,4 +1,7 @@
-/** The five platforms of /pigostore with the detected one marked (spec 2). */
+/**
+ * The five platforms of /pigostore with the detected one marked (STORE-1, STORE-3 in
+ * docs/requirements.md).
+ */
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { DetectedPlatform } from '../../../lib/platform.ts';
 import { PLATFORM_LABELS, platformMark, STORE_PLATFORMS } from '../store-rules.ts';

@@ -1,5 +1,5 @@
 /**
- * The player app download page (spec 2 /pigostore, spec 4 "Player download page", spec 8:
+ * The player app download page (STORE-1..5 in docs/requirements.md, STORE-6, ERR-1, ERR-13:
  * load errors show an error notice).
  */
 import { ArrowLeft, Download, LoaderCircle, MonitorSmartphone } from 'lucide-react';
@@ -11,7 +11,7 @@ import { INSTALL_STEPS, PLATFORM_LABELS, versionText } from '../store-rules.ts';
 import { PlatformList } from './platform-list.tsx';
 
 /**
- * Spec 2: Back goes one page back. Inside the app (react-router's history index above 0) that
+ * ROUTE-1: Back goes one page back. Inside the app (react-router's history index above 0) that
  * is a client-side step back; after a full page load with earlier pages in the tab it is the
  * browser's own back; with nothing to go back to (a new tab) it is Home.
  */

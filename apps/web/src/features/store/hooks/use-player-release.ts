@@ -1,4 +1,4 @@
-/** The store page's data (spec 4 "Player download page"): the version and the download link. */
+/** The store page's data (STORE-6 in docs/requirements.md): the version and the download link. */
 import { useQuery } from '@tanstack/react-query';
 import { NO_VERSION } from '@pigostream/contracts';
 import type { DetectedPlatform } from '../../../lib/platform.ts';
@@ -14,15 +14,15 @@ export interface PlayerRelease {
   /** The download URL; null when none; undefined while loading or failed. */
   url: string | null | undefined;
   urlLoading: boolean;
-  /** The link's failure (spec 4: stored and shown), or null. */
+  /** The link's failure (STORE-6: stored and shown), or null. */
   urlError: Error | null;
   retry: () => void;
 }
 
 /**
- * Fetches `platform`'s version, then its download link only when there is a version (issue
- * 23: a platform without a release would answer 404, a failed request in the console). For
- * 'unknown' nothing is asked (the server takes only the five platforms): no version, no link.
+ * Fetches `platform`'s version, then its download link only when there is a version (UI-3: a
+ * platform without a release would answer 404, a failed request in the console). For 'unknown'
+ * nothing is asked (the server takes only the five platforms): no version, no link.
  */
 export function usePlayerRelease(platform: DetectedPlatform): PlayerRelease {
   const known = platform === 'unknown' ? 'windows' : platform;

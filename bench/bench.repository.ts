@@ -103,7 +103,7 @@ export async function insertWatchEvents(
   const array = (values: (string | number)[]) => `{${values.join(',')}}`;
   await queryRows(
     db,
-    sql`insert into watch_events (user_id, item_type, tmdb_id, first_watched_at, last_watched_at)
+    sql`insert into watch_events (user_id, media_type, tmdb_id, first_watched_at, last_watched_at)
         select u, 'movie', m, to_timestamp(t) + s * interval '1 microsecond',
                to_timestamp(t) + s * interval '1 microsecond'
         from unnest(${array(events.map((r) => r.user))}::text[], ${array(events.map((r) => r.movie))}::int[],

@@ -129,7 +129,7 @@ async function userData(): Promise<string> {
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select id, query from search_history where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select item_type, tmdb_id, watch_count from watch_events where user_id = ${uid}) x),
+            (select media_type, tmdb_id, watch_count from watch_events where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select media_type, tmdb_id, season_number, episode_number, position_s, watched
               from watch_progress where user_id = ${uid}) x),

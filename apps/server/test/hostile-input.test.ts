@@ -73,7 +73,7 @@ async function ownerData(): Promise<string> {
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select id, query from search_history where user_id = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
-            (select item_type, tmdb_id, watch_count from watch_events where user_id = ${uid}) x)
+            (select media_type, tmdb_id, watch_count from watch_events where user_id = ${uid}) x)
         )::text as data`,
   );
   return rows[0]?.data ?? '';

@@ -64,7 +64,7 @@ it('syncs in the background every refreshMs and stops on close', async () => {
   const before = await service.recommend('nobody');
   await queryRows(
     db,
-    sql`insert into watch_events (user_id, item_type, tmdb_id) values (${late.uid}, 'movie', ${ids[2] ?? 0})`,
+    sql`insert into watch_events (user_id, media_type, tmdb_id) values (${late.uid}, 'movie', ${ids[2] ?? 0})`,
   );
   await new Promise((resolve) => setTimeout(resolve, 200));
   // The event reached the model: popularity (a user with no events gets it) changed, as a

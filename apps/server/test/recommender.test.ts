@@ -57,11 +57,11 @@ describe('POST /recommender/insert', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     await watch(u, 'movie', 603);
-    const rows = await queryRows<{ item_type: string; tmdb_id: number; watch_count: number }>(
+    const rows = await queryRows<{ media_type: string; tmdb_id: number; watch_count: number }>(
       t.database.db,
-      sql`select item_type, tmdb_id, watch_count from watch_events where user_id = ${u.uid}`,
+      sql`select media_type, tmdb_id, watch_count from watch_events where user_id = ${u.uid}`,
     );
-    expect(rows).toEqual([{ item_type: 'movie', tmdb_id: 603, watch_count: 2 }]);
+    expect(rows).toEqual([{ media_type: 'movie', tmdb_id: 603, watch_count: 2 }]);
   });
 
   it('refuses unknown titles (404) and bad fields (400), writing nothing', async () => {

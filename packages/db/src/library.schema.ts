@@ -79,14 +79,14 @@ export const watchEvents = pgTable(
   'watch_events',
   {
     userId: userId(),
-    itemType: text('item_type').$type<MediaType>().notNull(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
     tmdbId: integer('tmdb_id').notNull(),
     watchCount: integer('watch_count').notNull().default(1),
     firstWatchedAt: at('first_watched_at'),
     lastWatchedAt: at('last_watched_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.itemType, t.tmdbId] }),
+    primaryKey({ columns: [t.userId, t.mediaType, t.tmdbId] }),
     index('watch_events_user_recent_idx').on(t.userId, t.lastWatchedAt.desc()),
     index('watch_events_first_watched_idx').on(t.firstWatchedAt),
   ],

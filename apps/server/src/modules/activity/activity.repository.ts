@@ -14,7 +14,7 @@ export interface TitleRef {
 /** A watch event as the recommender's model loads it. */
 export interface EventRow {
   user_id: string;
-  item_type: MediaType;
+  media_type: MediaType;
   tmdb_id: number;
 }
 
@@ -36,9 +36,9 @@ export async function recordWatch(
 ): Promise<boolean> {
   const rows = await queryRows<{ first: boolean }>(
     db,
-    sql`insert into watch_events (user_id, item_type, tmdb_id)
+    sql`insert into watch_events (user_id, media_type, tmdb_id)
         values (${userId}, ${type}, ${id})
-        on conflict (user_id, item_type, tmdb_id) do update
+        on conflict (user_id, media_type, tmdb_id) do update
           set watch_count = watch_events.watch_count + 1, last_watched_at = clock_timestamp()
         returning (xmax = 0) as first`,
   );
@@ -49,7 +49,7 @@ export async function recordWatch(
 export function watchedTitles(db: Database, userId: string): Promise<TitleRef[]> {
   return queryRows<TitleRef>(
     db,
-    sql`select item_type as type, tmdb_id as id from watch_events
+    sql`select media_type as type, tmdb_id as id from watch_events
         where user_id = ${userId}
         order by last_watched_at desc, first_watched_at desc`,
   );
@@ -77,8 +77,8 @@ export function eventsSince(
       : sql`where first_watched_at > ${since}::timestamptz - make_interval(secs => ${lookbackSeconds})`;
   return queryRows<EventRow>(
     db,
-    sql`select user_id, item_type, tmdb_id from watch_events ${filter}
-        order by first_watched_at, user_id, item_type, tmdb_id`,
+    sql`select user_id, media_type, tmdb_id from watch_events ${filter}
+        order by first_watched_at, user_id, media_type, tmdb_id`,
   );
 }
 
@@ -91,7 +91,7 @@ export function recentViewers(
   return queryRows<ViewerCountRow>(
     db,
     sql`select tmdb_id as id, count(*)::int as viewers from watch_events
-        where item_type = ${type} and first_watched_at > now() - make_interval(days => ${days})
+        where media_type = ${type} and first_watched_at > now() - make_interval(days => ${days})
         group by tmdb_id order by tmdb_id`,
   );
 }
@@ -103,9 +103,9 @@ export function recentViewers(
 export async function mostWatched(db: Database, days: number): Promise<TitleRef | undefined> {
   const rows = await queryRows<TitleRef>(
     db,
-    sql`select tmdb_id as id, item_type as type from watch_events
+    sql`select tmdb_id as id, media_type as type from watch_events
         where first_watched_at > now() - make_interval(days => ${days})
-        group by item_type, tmdb_id
+        group by media_type, tmdb_id
         order by count(*) desc, max(first_watched_at) desc limit 1`,
   );
   return rows[0];

@@ -13,7 +13,11 @@ export interface RenamedColumn {
   to: string;
 }
 
-/** Every rename, oldest first. 0007: each table's TMDB title id column became `tmdb_id`. */
+/**
+ * Every rename, oldest first. 0007: each table's TMDB title id column became `tmdb_id`. 0011:
+ * watch_events' `item_type` became `media_type`, the word every other table uses for it (the
+ * glossary's "media type"; the recommender call's body keeps its `item_type` field).
+ */
 export const RENAMED_COLUMNS: readonly RenamedColumn[] = [
   { migration: '0007_tmdb_id', table: 'credits', from: 'title_id', to: 'tmdb_id' },
   { migration: '0007_tmdb_id', table: 'seasons', from: 'show_id', to: 'tmdb_id' },
@@ -22,6 +26,12 @@ export const RENAMED_COLUMNS: readonly RenamedColumn[] = [
   { migration: '0007_tmdb_id', table: 'watch_history', from: 'media_id', to: 'tmdb_id' },
   { migration: '0007_tmdb_id', table: 'my_list', from: 'media_id', to: 'tmdb_id' },
   { migration: '0007_tmdb_id', table: 'watch_events', from: 'item_id', to: 'tmdb_id' },
+  {
+    migration: '0011_watch_events_media_type',
+    table: 'watch_events',
+    from: 'item_type',
+    to: 'media_type',
+  },
 ];
 
 /**

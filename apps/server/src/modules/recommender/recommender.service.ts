@@ -156,7 +156,7 @@ export class RecommenderService {
   private async load(): Promise<CoWatchModel> {
     const model = new CoWatchModel();
     const { events, cursor } = await this.activity.eventsSince(null);
-    for (const e of events) model.add(e.user_id, e.item_type, e.tmdb_id);
+    for (const e of events) model.add(e.user_id, e.media_type, e.tmdb_id);
     this.cursor = cursor;
     const every = this.options.refreshMs ?? REFRESH_MS;
     if (every > 0 && !this.timer && !this.closed) {
@@ -171,7 +171,7 @@ export class RecommenderService {
   private async pull(): Promise<void> {
     const model = await this.ready();
     const { events, cursor } = await this.activity.eventsSince(this.cursor, LOOKBACK_SECONDS);
-    for (const e of events) model.add(e.user_id, e.item_type, e.tmdb_id);
+    for (const e of events) model.add(e.user_id, e.media_type, e.tmdb_id);
     this.cursor = cursor;
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "watch_events" RENAME COLUMN "item_type" TO "media_type";--> statement-breakpoint
+ALTER TABLE "watch_events" RENAME CONSTRAINT "watch_events_user_id_item_type_tmdb_id_pk" TO "watch_events_user_id_media_type_tmdb_id_pk";

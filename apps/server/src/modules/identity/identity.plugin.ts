@@ -60,8 +60,12 @@ const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
         const [first] = details;
         // A database that cannot be reached fails the request with 503 and is logged once per
         // outage by the readiness checker (ROB-4 of docs/robustness.md), not per request.
-        const quiet = level === 'error' && isConnectionError(first);
-        if (quiet) connectionLostAt = Date.now();
+        // better-auth also announces a failed session join before it throws the query's error,
+        // naming only the model; the error itself is answered and logged where it lands.
+        const lost = level === 'error' && isConnectionError(first);
+        const quiet =
+          lost || (level === 'error' && message.startsWith('Failed to query fallback join'));
+        if (lost) connectionLostAt = Date.now();
         app.log[quiet ? 'debug' : level](
           first instanceof Error ? { err: first } : { details },
           message,

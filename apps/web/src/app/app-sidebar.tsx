@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import type { SidebarDrawerProps } from '../components/sidebar-drawer.tsx';
 import { useAppConfig } from '../features/app-config/index.ts';
 import { useMe, useSignOut } from '../features/auth/index.ts';
-import { useNewEpisodeCount } from '../features/play/index.ts';
+import { useNewEpisodeCount } from '../features/progress/index.ts';
 import { badgeText } from '../lib/badge.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 

@@ -12,3 +12,12 @@ export function formatRating(voteAverage: number | null | undefined): string {
 export function playPath(id: number, type: MediaType): string {
   return `/play?${new URLSearchParams({ id: String(id), type }).toString()}`;
 }
+
+/**
+ * Key of a remembered play-page value: `play:{type}:{id}:{name}` (DATA-16): the server, season,
+ * episode per season and cast slice size the play page keeps, which Home's progress cards set
+ * to open it at an episode.
+ */
+export function rememberKey(target: { type: MediaType; id: number }, name: string): string {
+  return `play:${target.type}:${String(target.id)}:${name}`;
+}

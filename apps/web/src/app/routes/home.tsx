@@ -6,7 +6,7 @@
  */
 import { useMe } from '../../features/auth/index.ts';
 import { HomeScreen } from '../../features/home/index.ts';
-import { NewEpisodesScreen } from '../../features/play/index.ts';
+import { NewEpisodesScreen } from '../../features/progress/index.ts';
 
 /** The Home screen for the signed-in user (the route guard let only verified users in). */
 export function Component() {

@@ -1,13 +1,15 @@
 /**
  * `/my-list`: My List (LISTS-2 in docs/requirements.md), `/watch-history`: Watch History (LISTS-1),
- * and `/import-export` (TRANSFER-4, TRANSFER-6), the Import & export page. They share this chunk,
- * as `/new-episodes` shares Home's: a chunk of each added its name, and that of the library screen
- * they share, to the entry script every first visit loads (the budget of `/` is 100 kB).
+ * and `/import-export` (TRANSFER-4, TRANSFER-6), the Import & export page (features/transfer).
+ * They share this chunk, as `/new-episodes` shares Home's: a chunk of each added its name, and
+ * that of the library screen the two lists share, to the entry script every first visit loads
+ * (the budget of `/` is 100 kB).
  */
 import { useMe } from '../../features/auth/index.ts';
-import { ImportExportScreen, LibraryScreen } from '../../features/library/index.ts';
+import { LibraryScreen } from '../../features/library/index.ts';
+import { ImportExportScreen } from '../../features/transfer/index.ts';
 
-/** The signed-in user's id as the library screens take it: null signed out, undefined unknown. */
+/** The signed-in user's id as these screens take it: null signed out, undefined unknown. */
 function useUid(): string | null | undefined {
   const { data: user } = useMe();
   return user === undefined ? undefined : (user?.uid ?? null);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  airsToday,
   castKey,
   castLimit,
   cutOverview,
@@ -8,15 +7,12 @@ import {
   formatReleaseDate,
   hasMoreCast,
   handOffLink,
-  isFutureEpisode,
   languageNames,
-  localDate,
   parsePlayTarget,
   pickEpisode,
   pickSeason,
   pickServer,
   playerKind,
-  rememberKey,
   safeLink,
   trailerLink,
   webSearchUrl,
@@ -71,28 +67,6 @@ describe('selection rules (the play page)', () => {
     expect(pickEpisode(episodes, 4)?.episode_number).toBe(4);
     expect(pickEpisode(episodes, 1)?.episode_number).toBe(2);
     expect(pickEpisode<{ episode_number: number }>([], 1)).toBeUndefined();
-  });
-
-  it('remembered keys are prefixed play:{type}:{id}:', () => {
-    expect(rememberKey({ id: 1396, type: 'tv' }, 'season')).toBe('play:tv:1396:season');
-  });
-});
-
-describe('episode air dates', () => {
-  it('localDate writes the local calendar day', () => {
-    expect(localDate(new Date(2025, 10, 6, 23, 59))).toBe('2025-11-06');
-  });
-  it('only a later date is in the future; a missing or odd date is not', () => {
-    expect(isFutureEpisode('2025-12-25', '2025-11-26')).toBe(true);
-    expect(isFutureEpisode('2025-11-26', '2025-11-26')).toBe(false);
-    expect(isFutureEpisode('2024-01-01', '2025-11-26')).toBe(false);
-    expect(isFutureEpisode(null, '2025-11-26')).toBe(false);
-    expect(isFutureEpisode('soon', '2025-11-26')).toBe(false);
-  });
-  it("'New!' only on the air date itself", () => {
-    expect(airsToday('2025-11-26', '2025-11-26')).toBe(true);
-    expect(airsToday('2025-11-25', '2025-11-26')).toBe(false);
-    expect(airsToday(null, '2025-11-26')).toBe(false);
   });
 });
 

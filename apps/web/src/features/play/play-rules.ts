@@ -1,8 +1,8 @@
 /**
  * The play page's rules as plain functions (PLAY-9 in docs/requirements.md, VALID-11, LIMIT-13), so
  * they are unit tested apart from the screen: reading the link, the selection rules for server,
- * season and episode, episode air dates, the overview cut, cast keys and slices, and the player
- * links.
+ * season and episode, the overview cut, cast keys and slices, and the player links (episode air
+ * dates: lib/air-dates.ts; the key of a remembered value: lib/media.ts' `rememberKey`).
  */
 import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
 import { releaseDateOf } from '@pigostream/contracts/titles';
@@ -11,6 +11,7 @@ import { MEDIA_FILE, pathOf } from '@pigostream/contracts/endpoints';
 import { API_BASE } from '../../lib/api-client.ts';
 import { mediaTitle } from '../../lib/media.ts';
 import type { AnimeSourceMedia } from '../anime/index.ts';
+import type { HandOffProgress } from '../progress/index.ts';
 import type { PlayTarget } from './api/get-media-info.ts';
 
 /** Characters of the overview shown before 'Read More' (LIMIT-10). */
@@ -40,11 +41,6 @@ export function parsePlayTarget(params: URLSearchParams): PlayTarget | undefined
   return { id: Number(id), type };
 }
 
-/** Key of a remembered play-page value: `play:{type}:{id}:{name}` (DATA-16). */
-export function rememberKey(target: PlayTarget, name: string): string {
-  return `play:${target.type}:${String(target.id)}:${name}`;
-}
-
 /** PLAY-8: the remembered server if still listed (by name), otherwise the first; none if empty. */
 export function pickServer(
   servers: readonly Server[],
@@ -67,27 +63,6 @@ export function pickEpisode<E extends { episode_number: number }>(
   remembered: number | undefined,
 ): E | undefined {
   return episodes.find((e) => e.episode_number === remembered) ?? episodes[0];
-}
-
-/** `now` as a local calendar date, `YYYY-MM-DD` (the form of TMDB air dates). */
-export function localDate(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * PLAY-5: an episode airing on a date after `today` (`YYYY-MM-DD`) is not selectable. An
- * episode without a (well-formed) air date counts as aired.
- */
-export function isFutureEpisode(airDate: string | null | undefined, today: string): boolean {
-  return typeof airDate === 'string' && DATE.test(airDate) && airDate > today;
-}
-
-/** PLAY-5: an episode airing on `today` (`YYYY-MM-DD`) shows a 'New!' badge. */
-export function airsToday(airDate: string | null | undefined, today: string): boolean {
-  return airDate === today;
 }
 
 /**
@@ -122,6 +97,9 @@ export function languageNames(media: Pick<MediaDetails, 'spoken_languages'>): st
     .map((l) => l.english_name || l.name || l.iso_639_1)
     .filter((n) => n.trim() !== '');
 }
+
+/** A `YYYY-MM-DD` date, for {@link formatReleaseDate}. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** English month names, for {@link formatReleaseDate}. */
 const MONTHS = [
@@ -224,16 +202,6 @@ export function trailerLink(youtubeTrailer: string | null | undefined): string |
     return `https://www.youtube.com/watch?v=${youtubeTrailer}`;
   }
   return safeLink(youtubeTrailer);
-}
-
-/** What the hand-off passes for watch progress (PROG-2). */
-export interface HandOffProgress {
-  /** A player token for the one movie or episode handed off. */
-  token: string;
-  /** Where the player posts its progress with it (`.../progress/player-progress`). */
-  reportUrl: string;
-  /** Where to start, in whole seconds (the saved position); 0 from the start. */
-  start: number;
 }
 
 /**

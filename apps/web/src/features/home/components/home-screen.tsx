@@ -8,7 +8,7 @@ import { ServerErrorModal } from '../../../components/server-error-modal.tsx';
 import { Toasts, type Toast } from '../../../components/toasts.tsx';
 import { useLocalStore } from '../../../lib/local-store.ts';
 import { useProviders } from '../api/get-providers.ts';
-import { ContinueWatchingRow, NewEpisodesRow, UpNextRow } from '../../play/index.ts';
+import { ContinueWatchingRow, NewEpisodesRow, UpNextRow } from '../../progress/index.ts';
 import { useDelayedNotice } from '../../../lib/use-delayed-notice.ts';
 import { useScrollMemory, type ScrollSlot } from '../../../lib/use-scroll-memory.ts';
 import { useHero } from '../hooks/use-hero.ts';

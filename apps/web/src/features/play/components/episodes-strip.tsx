@@ -8,17 +8,12 @@ import { Check } from 'lucide-react';
 import { memo, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { ArtImage } from '../../../components/art-image.tsx';
-import { airsToday, isFutureEpisode } from '../play-rules.ts';
+import { airsToday, isFutureEpisode } from '../../../lib/air-dates.ts';
+import type { EpisodeProgress } from '../../progress/index.ts';
 import { DelayedTooltip } from './delayed-tooltip.tsx';
 import { Strip } from './strip.tsx';
 
 type Episode = SeasonDetails['episodes'][number];
-
-/** How far an episode was played (PROG-1, PROG-4): watched, and the share played (0 to 1). */
-export interface EpisodeProgress {
-  watched: boolean;
-  share: number;
-}
 
 /**
  * 'Episodes' of the chosen season: pulsing placeholders while `loading`, `error` with Retry,

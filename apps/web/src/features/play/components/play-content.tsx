@@ -6,25 +6,19 @@ import type { MediaDetails, RelatedAnime } from '@pigostream/contracts';
 import { useMemo, useState } from 'react';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { API_MESSAGES } from '../../../lib/api-client.ts';
+import { localDate } from '../../../lib/air-dates.ts';
 import { aString, useRemembered, wholeNumberFrom } from '../../../lib/local-store.ts';
-import { mediaTitle } from '../../../lib/media.ts';
+import { mediaTitle, rememberKey } from '../../../lib/media.ts';
 import { AnimeView, type AnimeSelection, type AnimeSourceMedia } from '../../anime/index.ts';
 import { useMe } from '../../auth/index.ts';
+import { useWatchedEpisodes } from '../../progress/index.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
 import { useMediaTrailer } from '../api/get-media-trailer.ts';
 import { useServers, type ServersRequest } from '../api/get-servers.ts';
 import { useMyListToggle } from '../hooks/use-my-list-toggle.ts';
-import { useWatchedEpisodes } from '../hooks/use-watched-episodes.ts';
 import { usePlayButton } from '../hooks/use-play-button.ts';
 import { useShowSelection, type ShowSelection } from '../hooks/use-show-selection.ts';
-import {
-  CAST_PAGE,
-  castLimit,
-  localDate,
-  pickServer,
-  rememberKey,
-  trailerLink,
-} from '../play-rules.ts';
+import { CAST_PAGE, castLimit, pickServer, trailerLink } from '../play-rules.ts';
 import { BookmarkToggle } from './bookmark-toggle.tsx';
 import { CastGrid } from './cast-grid.tsx';
 import { DetailsCard } from './details-card.tsx';

@@ -1,9 +1,8 @@
 /** The player area fed by the chosen server (PLAY-1 in docs/requirements.md). */
 import type { Server } from '@pigostream/contracts';
 import { LoaderCircle, MonitorPlay } from 'lucide-react';
-import type { ProgressTarget } from '../api/progress.ts';
+import { ProgressVideo, type ProgressTarget } from '../../progress/index.ts';
 import { playerKind, safeLink } from '../play-rules.ts';
-import { ProgressVideo } from './progress-video.tsx';
 
 /** Where the servers are: loading, failed, or loaded (`server` undefined when there are none). */
 export type PlayerSource =

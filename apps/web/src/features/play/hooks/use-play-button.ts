@@ -2,56 +2,22 @@
  * The Play button (PLAY-10 in docs/requirements.md; LIMIT-16: hand-off timeout 3000 ms; DEC-3 in
  * docs/decisions.md: the `pigoplayer://open?url=..&version=..` link).
  */
-import { WATCHED_FRACTION, type Platform } from '@pigostream/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Platform } from '@pigostream/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { detectPlatform, supportsPlayerHandOff } from '../../../lib/platform.ts';
 import { insertWatchEvent, saveToWatchHistory, watchHistoryQueryKey } from '../../library/index.ts';
+import { handOffProgress, type ProgressTarget } from '../../progress/index.ts';
 import { appVersionQueryOptions } from '../../store/index.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
-import {
-  getPlayerToken,
-  playerReportUrl,
-  titleProgressQueryOptions,
-  type ProgressTarget,
-} from '../api/progress.ts';
-import { HAND_OFF_TIMEOUT_MS, handOffLink, type HandOffProgress } from '../play-rules.ts';
+import { HAND_OFF_TIMEOUT_MS, handOffLink } from '../play-rules.ts';
 
 /** The player download page Play leads to (STORE-1). */
 export const STORE_PATH = '/pigostore';
 
 /** The version sent when the release call fails or the platform has none (contracts' NA). */
 const UNKNOWN_VERSION = 'NA';
-
-/**
- * The watch progress the hand-off passes (PROG-2): a player token for `target` and where it
- * was left; undefined without a user or when the token cannot be had (the hand-off goes on
- * without it, logged).
- */
-async function handOffProgress(
-  queryClient: QueryClient,
-  uid: string | undefined,
-  target: ProgressTarget,
-): Promise<HandOffProgress | undefined> {
-  if (!uid) return undefined;
-  try {
-    const [{ token }, items] = await Promise.all([
-      getPlayerToken(uid, target),
-      queryClient.query(titleProgressQueryOptions(uid, target.type, target.id)).catch(() => []),
-    ]);
-    const entry = items.find(
-      (item) =>
-        target.type === 'movie' ||
-        (item.season === target.season && item.episode === target.episode),
-    );
-    const start = entry && entry.position < WATCHED_FRACTION * entry.duration ? entry.position : 0;
-    return { token, reportUrl: playerReportUrl(window.location.origin), start };
-  } catch (error) {
-    console.error('Player token not available', error);
-    return undefined;
-  }
-}
 
 /** What {@link usePlayButton} answers. */
 export interface PlayButton {

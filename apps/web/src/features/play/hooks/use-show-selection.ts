@@ -7,9 +7,10 @@
 import type { MediaDetails } from '@pigostream/contracts';
 import { useMemo } from 'react';
 import { useRemembered, wholeNumberFrom } from '../../../lib/local-store.ts';
+import { rememberKey } from '../../../lib/media.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
 import { useSeason } from '../api/get-season.ts';
-import { pickEpisode, pickSeason, rememberKey } from '../play-rules.ts';
+import { pickEpisode, pickSeason } from '../play-rules.ts';
 
 type SeasonSummary = NonNullable<MediaDetails['seasons']>[number];
 

@@ -6,9 +6,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { isFutureEpisode, localDate } from '../../../lib/air-dates.ts';
 import { mediaTitle } from '../../../lib/media.ts';
 import { newEpisodesQueryOptions } from '../api/progress.ts';
-import { isFutureEpisode, localDate } from '../play-rules.ts';
 import { HomeProgressRow, ProgressPosterCard } from './home-progress-row.tsx';
 
 /** New Episodes of user `uid`; nothing without a user. */

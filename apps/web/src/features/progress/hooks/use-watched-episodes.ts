@@ -4,8 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { PlayTarget } from '../api/get-media-info.ts';
-import { titleProgressQueryOptions } from '../api/progress.ts';
+import { titleProgressQueryOptions, type ProgressTarget } from '../api/progress.ts';
 
 const NONE: ReadonlySet<number> = new Set();
 
@@ -16,7 +15,7 @@ const NONE: ReadonlySet<number> = new Set();
  */
 export function useWatchedEpisodes(
   uid: string | undefined,
-  target: PlayTarget,
+  target: Pick<ProgressTarget, 'id' | 'type'>,
 ): ReadonlySet<number> {
   const progress = useQuery({
     ...titleProgressQueryOptions(uid ?? '', target.type, target.id),

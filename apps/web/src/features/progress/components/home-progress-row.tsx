@@ -8,8 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArtImage } from '../../../components/art-image.tsx';
 import { useLocalStore } from '../../../lib/local-store.ts';
-import { playPath } from '../../../lib/media.ts';
-import { rememberKey } from '../play-rules.ts';
+import { playPath, rememberKey } from '../../../lib/media.ts';
 
 /** A Home row titled `title` (its heading's id is `${id}-heading`), its cards as `children`. */
 export function HomeProgressRow({

@@ -5,8 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewEpisodeItem } from '@pigostream/contracts';
 import { useState } from 'react';
+import { localDate } from '../../../lib/air-dates.ts';
 import { newEpisodesQueryOptions } from '../api/progress.ts';
-import { localDate } from '../play-rules.ts';
 
 /**
  * How many episodes of user `uid`'s shows aired by today (the user's local day) and are not

@@ -10,10 +10,10 @@ import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { NewEpisodeItem } from '@pigostream/contracts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { isFutureEpisode, localDate } from '../../../lib/air-dates.ts';
 import { API_MESSAGES } from '../../../lib/api-client.ts';
 import { mediaTitle } from '../../../lib/media.ts';
 import { newEpisodesQueryOptions } from '../api/progress.ts';
-import { isFutureEpisode, localDate } from '../play-rules.ts';
 import { dayHeading } from '../progress-rules.ts';
 import { ProgressPosterCard } from './home-progress-row.tsx';
 

@@ -10,8 +10,10 @@
  * - {@link parseJsonBody}: JSON bodies nested deeper than {@link MAX_JSON_DEPTH}, carrying a
  *   NUL character or a prototype key answer 400.
  * Refusals under `/identity/` use better-auth's `{ code, message }` shape, the rest `{ error }`.
+ * {@link requestGuardsPlugin} adds all three to the app.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { parseOrigin, refererOrigin, type TrustedOrigins } from './trusted-origins.ts';
 
@@ -273,3 +275,29 @@ export function useSafeJsonParser(scope: FastifyInstance, allowEmpty: boolean): 
     }
   });
 }
+
+export interface RequestGuardsOptions {
+  /** Path prefix of the API, `/pigo-stream`. */
+  apiPrefix: string;
+  /** The origins the site is reached at (trusted-origins.ts). */
+  trusted: TrustedOrigins;
+}
+
+/**
+ * The checks of this file on every request of the app, before any route (SEC-1 in
+ * docs/requirements.md; ADDR-2, ADDR-3 of docs/addresses.md): non-canonical API paths answer
+ * 400, writes from another origin or to an unknown host name 403 (both before any later
+ * `onRequest` hook), and JSON bodies too deep or carrying NUL characters 400. Register on the
+ * root app (not encapsulated).
+ */
+const requestGuards: FastifyPluginAsync<RequestGuardsOptions> = async (
+  app,
+  { apiPrefix, trusted },
+) => {
+  refuseNonCanonicalPaths(app, apiPrefix);
+  refuseCrossOriginWrites(app, apiPrefix, trusted);
+  useSafeJsonParser(app, false);
+};
+
+/** The request guards' plugin ({@link requestGuards}). */
+export const requestGuardsPlugin = fp(requestGuards, { name: 'request-guards' });

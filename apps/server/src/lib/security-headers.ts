@@ -3,10 +3,11 @@
  * policy, worked out once at start and then copied onto each reply. `@fastify/helmet` rebuilt the
  * helmet middleware, CSP parsing included, on every request, and set each header on the raw
  * response, where Node checks it again; under load that was a quarter of a cached catalogue call's
- * cost.
+ * cost. {@link securityHeadersPlugin} is the policy the server sends.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Header name (lower case) to value. */
@@ -126,3 +127,54 @@ export function isLoopbackName(hostname: string): boolean {
     host === '::1'
   );
 }
+
+/** Where AniList serves anime cover images (`coverImage.large`). */
+const ANILIST_IMAGE_ORIGIN = 'https://s4.anilist.co';
+
+export interface SecurityHeadersOptions {
+  /** Path prefix of the API, `/pigo-stream`; its docs page is `${apiPrefix}/docs`. */
+  apiPrefix: string;
+  /** IMAGE_BASE_URL (`https://image.tmdb.org/t/p`): its host serves the posters pages load. */
+  imageBaseUrl: string;
+  /** The CSP source of the first screen's inline boot script, its `'sha256-...'` hash. */
+  bootScript: string;
+}
+
+/**
+ * The security headers of every answer (QUAL-2, QUAL-6 in docs/requirements.md): pages get a
+ * CSP without inline script but the first screen's boot script (by its hash, PERF-1), images
+ * from the site, `data:`, TMDB's image host and AniList's, frames from anywhere (the players'
+ * embeds), media over https, and helmet's other headers but the embedder policy; API answers get
+ * {@link API_SECURITY_HEADERS}, except the API docs, which are a page. Worked out once by helmet
+ * ({@link addSecurityHeaders}). Register on the root app (not encapsulated).
+ * @throws Error at registration when helmet refuses the policy.
+ */
+const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (
+  app,
+  { apiPrefix, imageBaseUrl, bootScript },
+) => {
+  addSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          // TMDB's image host for posters, and AniList's for anime covers (live AniList answers
+          // and imported AniList dumps both point there).
+          'img-src': ["'self'", 'data:', imageBaseUrl.replace(/\/t\/p$/, ''), ANILIST_IMAGE_ORIGIN],
+          // The inline script of pages with a server-rendered first screen, by its hash alone
+          // (modules/web/first-screen.ts, PERF-1).
+          'script-src': ["'self'", bootScript],
+          'frame-src': ['*'],
+          'media-src': ["'self'", 'https:', 'blob:'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    },
+    // API answers get the short set for answers nothing runs in; the API docs are a page.
+    { prefix: apiPrefix, pages: [`${apiPrefix}/docs`] },
+  );
+};
+
+/** The security headers' plugin ({@link securityHeaders}). */
+export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers' });

@@ -3,6 +3,7 @@
  * several servers share answers. Entries keep their fetch time; callers decide freshness, so a
  * stale entry can still be served when the upstream fails.
  */
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
@@ -130,4 +131,31 @@ export class CachedLoader {
     this.inFlight.set(key, call);
     return call;
   }
+}
+
+/** How long a stale upstream answer is kept to serve when the upstream fails, in ms. */
+const STALE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The app's upstream answer cache (TMDB, AniList; LIVE-1 in docs/requirements.md): at most
+ * `maxBytes` in the process, shared through Redis at `redisUrl` when given, closed with `app`.
+ * A stale answer is kept a week and served when the upstream fails. Logs the warnings 'shared
+ * cache unavailable; using the in-process cache' (Redis failed) and 'upstream failed; serving a
+ * stale cached answer'.
+ */
+export function createUpstreamLoader(
+  app: FastifyInstance,
+  options: { redisUrl: string | undefined; maxBytes: number },
+): CachedLoader {
+  const cache = createSharedCache({
+    redisUrl: options.redisUrl,
+    maxBytes: options.maxBytes,
+    onError: (err) => {
+      app.log.warn({ err }, 'shared cache unavailable; using the in-process cache');
+    },
+  });
+  app.addHook('onClose', () => cache.close());
+  return new CachedLoader(cache, STALE_KEEP_MS, (key, err) => {
+    app.log.warn({ key, err }, 'upstream failed; serving a stale cached answer');
+  });
 }

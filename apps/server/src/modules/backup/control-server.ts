@@ -129,7 +129,7 @@ export async function startControlServer(options: {
       log.info('user export sent through the control socket');
     } catch (error) {
       if (error instanceof UnknownUserError) {
-        sendJson(res, 404, { error: error.message });
+        sendJson(res, error.statusCode, { error: error.message });
         return;
       }
       log.error({ err: error }, 'user export through the control socket failed');

@@ -7,6 +7,7 @@
  * reads both versions.
  */
 import type { DatabaseHandle } from '@pigostream/db';
+import { DomainError } from '../../lib/domain-error.ts';
 import { inTransaction } from './backup.repository.ts';
 import {
   findAccount,
@@ -60,9 +61,10 @@ export interface UserExport {
   progress: ExportedProgress[];
 }
 
-/** No account has the e-mail address; the message is one line. */
-export class UnknownUserError extends Error {
+/** No account has the e-mail address (404 on the control socket); the message is one line. */
+export class UnknownUserError extends DomainError {
   override name = 'UnknownUserError';
+  readonly statusCode = 404;
   constructor(readonly email: string) {
     super(`no account has the e-mail address ${email}.`);
   }

@@ -11,10 +11,12 @@ import type {
   SeasonDetails,
   TitleSummary,
 } from '@pigostream/contracts';
+import { DomainError } from '../../lib/domain-error.ts';
 
-/** Raised when a title or season does not exist; routes answer 404. */
-export class NotFoundError extends Error {
+/** Raised when a title or season does not exist; the API answers 404 `{ error: message }`. */
+export class NotFoundError extends DomainError {
   override readonly name = 'NotFoundError';
+  readonly statusCode = 404;
 }
 
 export interface CatalogueSource {

@@ -1,14 +1,19 @@
 /**
  * The catalogue module's public entry: its routes, the catalogue sources (TMDB, the local
- * database) and their errors, the title lookups the import matches against, the popular and
- * similar titles the recommender starts from, the starter catalogue, the importers (`pigo
- * import`), and the writers the bench loads its data with. Other files import this module only
- * through here (ESLint enforces it).
+ * database), the one the configuration names and their errors, the title lookups the import
+ * matches against, the popular and similar titles the recommender starts from, the starter
+ * catalogue, the importers (`pigo import`), and the writers the bench loads its data with. Other
+ * files import this module only through here (ESLint enforces it).
  */
 export { analyzeCatalogue } from './catalogue.repository.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { popularTitles, similarTitles } from './catalogue.service.ts';
 export { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
+export {
+  createConfiguredLookup,
+  createConfiguredSource,
+  type ConfiguredSourceOptions,
+} from './configured-source.ts';
 export { writeTitles } from './catalogue-writer.repository.ts';
 export {
   formatSummary,

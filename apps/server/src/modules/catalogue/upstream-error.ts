@@ -1,12 +1,15 @@
+import { DomainError } from '../../lib/domain-error.ts';
+
 /**
- * Raised when an upstream service (TMDB, AniList) fails or does not answer in time; routes
- * answer `status` (502, or 503 while rate-limited) with `{ error: message }`.
+ * Raised when an upstream service (TMDB, AniList) fails or does not answer in time; the API
+ * answers `statusCode` (502, or 503 while rate-limited) with `{ error: message }` (LIVE-1 in
+ * docs/requirements.md).
  */
-export class UpstreamError extends Error {
+export class UpstreamError extends DomainError {
   override readonly name = 'UpstreamError';
   constructor(
     message: string,
-    readonly status = 502,
+    readonly statusCode = 502,
   ) {
     super(message);
   }

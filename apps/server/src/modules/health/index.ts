@@ -5,4 +5,4 @@
  */
 export { appConfigRoutes } from './app-config.routes.ts';
 export { healthRoutes } from './health.routes.ts';
-export { createReadiness, type Readiness } from './readiness.ts';
+export { createReadiness, startReadiness, type Readiness } from './readiness.ts';

@@ -12,6 +12,7 @@
  * {@link OUTAGE_CHECK_EVERY_MS} until it takes a write again, which is logged once too, with how
  * long it lasted and how many requests were answered 503.
  */
+import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@pigostream/db';
 import { freeBytes, LOW_SPACE_BYTES } from '../../data-dir.ts';
 import type { ClusterBus, RedisCheck } from '../../lib/cluster-bus.ts';
@@ -224,4 +225,31 @@ export function createReadiness(options: {
       if (outage) clearInterval(outage.timer);
     },
   };
+}
+
+/**
+ * Starts {@link createReadiness}'s checker for `app`, logging to the app's log and closed with
+ * it. `dataDir` is DATA_DIR: its free space is checked when it holds the embedded database (not
+ * `memory://`, not with PostgreSQL). Hand the result to the errors plugin for ROB-4's outages.
+ */
+export function startReadiness(
+  app: FastifyInstance,
+  options: {
+    database: DatabaseHandle;
+    mail: Pick<MailOutbox, 'check' | 'retryNow'>;
+    redis: Pick<ClusterBus, 'check'>;
+    dataDir: string;
+  },
+): Readiness {
+  const { database, dataDir } = options;
+  const embedded = database.kind === 'pglite' && !dataDir.startsWith('memory://');
+  const readiness = createReadiness({
+    ...options,
+    dataDir: embedded ? dataDir : undefined,
+    log: app.log,
+  });
+  app.addHook('onClose', () => {
+    readiness.close();
+  });
+  return readiness;
 }

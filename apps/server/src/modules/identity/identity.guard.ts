@@ -8,9 +8,11 @@
  * assertSameUser(user, req.body.userUID);        // 403 { error: 'You can only act on your own account.' }
  * ```
  *
- * The errors carry `statusCode`; app.ts's error handler answers them as `{ error }`.
+ * The errors are DomainErrors with `statusCode`; the errors plugin (lib/error-handler.ts) answers
+ * them as `{ error }`.
  */
 import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../lib/domain-error.ts';
 import type { IdentityService, SessionData } from './identity.service.ts';
 
 declare module 'fastify' {
@@ -26,7 +28,7 @@ export const NOT_AUTHENTICATED = 'User is not authenticated';
 export const NOT_YOUR_ACCOUNT = 'You can only act on your own account.';
 
 /** 401: no session, an expired one, or an e-mail not verified yet. */
-export class NotAuthenticatedError extends Error {
+export class NotAuthenticatedError extends DomainError {
   readonly statusCode = 401;
   constructor() {
     super(NOT_AUTHENTICATED);
@@ -35,7 +37,7 @@ export class NotAuthenticatedError extends Error {
 }
 
 /** 403: the call names a uid other than the signed-in user's. */
-export class ForbiddenUserError extends Error {
+export class ForbiddenUserError extends DomainError {
   readonly statusCode = 403;
   constructor() {
     super(NOT_YOUR_ACCOUNT);

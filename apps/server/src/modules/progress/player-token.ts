@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { MediaType } from '@pigostream/contracts';
+import { DomainError } from '../../lib/domain-error.ts';
 
 /** How long a player token is good for, in seconds (a long film twice over: 6 h). */
 export const PLAYER_TOKEN_TTL_S = 6 * 3600;
@@ -23,9 +24,10 @@ export interface PlayerTokenClaims {
   episode: number;
 }
 
-/** Why a token was refused. */
-export class PlayerTokenError extends Error {
+/** Why a token was refused; the API answers 403 `{ error: message }`. */
+export class PlayerTokenError extends DomainError {
   override readonly name = 'PlayerTokenError';
+  readonly statusCode = 403;
 }
 
 const ISSUER = 'pigostream';

@@ -277,7 +277,7 @@ const playerProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
         claims = await tokens.verify(bearer[1]);
       } catch (error) {
         if (error instanceof PlayerTokenError)
-          return reply.code(403).send({ error: error.message });
+          return reply.code(error.statusCode).send({ error: error.message });
         throw error;
       }
       const { id, type, season = 0, episode = 0 } = req.body;

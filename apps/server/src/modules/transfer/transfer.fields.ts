@@ -11,6 +11,7 @@ import {
   type ImportList,
   type MediaType,
 } from '@pigostream/contracts';
+import { DomainError } from '../../lib/domain-error.ts';
 
 /** One title a file names for one list. */
 export interface ImportRow {
@@ -44,7 +45,7 @@ export interface ParsedFile {
 }
 
 /** The file cannot be read; `message` names the file and, where it can, the line. */
-export class ImportFileError extends Error {
+export class ImportFileError extends DomainError {
   override readonly name = 'ImportFileError';
   constructor(
     message: string,

@@ -1,33 +1,26 @@
 /**
- * A database lost under load (ROB-4 of docs/robustness.md).
+ * A PostgreSQL database lost under load (ROB-4 of docs/robustness.md).
  *
- * On PostgreSQL: a cluster of the test's own (helpers/throwaway-postgres.ts) is stopped while
- * 20 signed-in users save to My List and Watch History as fast as they are answered, kept down
- * for 8 s, and started again. Every write answers 200 or 503 with the message the app shows,
- * never 500 and never nothing within 15 s, and so do session reads and sign-ins beside them;
- * `/health/ready` answers 503 naming the database
- * while it is down and 200 once it is back; writes succeed again without a restart of the
- * app; every save acknowledged is in the database afterwards; and the log tells of the outage
- * once when it begins and once when it ends, not once per request.
+ * A cluster of the test's own (helpers/throwaway-postgres.ts) is stopped while 20 signed-in
+ * users save to My List and Watch History as fast as they are answered, kept down for 8 s, and
+ * started again. Every write answers 200 or 503 with the message the app shows, never 500 and
+ * never nothing within 15 s, and so do session reads and sign-ins beside them;
+ * `/health/ready` answers 503 naming the database while it is down and 200 once it is back;
+ * writes succeed again without a restart of the app; every save acknowledged is in the database
+ * afterwards; and the log tells of the outage once when it begins and once when it ends, not
+ * once per request.
  *
  * A pool whose one connection is held longer than the pool's wait answers 503 too, and 200
- * once the connection is free.
- *
- * On the embedded database: the database is closed under the app (it cannot come back without
- * a restart), and writes and reads answer 503, never 500, with one log line.
+ * once the connection is free. (The embedded database's case: database-outage.embedded.test.ts.)
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '@pigostream/db';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import {
-  READ_UNAVAILABLE_MESSAGE,
-  WRITE_UNAVAILABLE_MESSAGE,
-} from '../src/lib/database-unavailable.ts';
+import { WRITE_UNAVAILABLE_MESSAGE } from '../src/lib/database-unavailable.ts';
 import { seedIfEmpty } from '../src/modules/catalogue/seed.ts';
-import { createScratchDatabase, openTestDatabase, testDbKind } from './helpers/database.ts';
+import { createScratchDatabase } from './helpers/database.ts';
+import { appOver, logLines, sleep } from './helpers/outage-app.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
 import { API, createUser, createUsers, PASSWORD, request, type TestUser } from './helpers/users.ts';
 
@@ -50,30 +43,6 @@ interface Write {
 }
 type Phase = 'before' | 'down' | 'after';
 
-/** The log lines of the app, parsed. */
-function logLines(lines: string[]): { level: number; msg: string }[] {
-  return lines.map((line) => JSON.parse(line) as { level: number; msg: string });
-}
-
-/** Builds the app over `database`, with its log lines collected in `lines`. */
-async function appOver(database: DatabaseHandle, lines: string[]): Promise<FastifyInstance> {
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'info' });
-  const app = await buildApp({
-    config,
-    database,
-    logger: {
-      level: 'info',
-      stream: {
-        write: (line: string) => {
-          lines.push(line);
-        },
-      },
-    },
-  });
-  await app.ready();
-  return app;
-}
-
 /** Resolves with the request's answer, or with status 0 when none came within HANG_MS. */
 async function withinLimit(
   pending: Promise<{ statusCode: number; body: string }>,
@@ -91,9 +60,7 @@ async function withinLimit(
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-describe.runIf(testDbKind === 'postgres')('PostgreSQL stopped under 20 writers', () => {
+describe('PostgreSQL stopped under 20 writers', () => {
   let cluster: ThrowawayPostgres;
   let database: DatabaseHandle;
   let app: FastifyInstance;
@@ -297,7 +264,7 @@ describe.runIf(testDbKind === 'postgres')('PostgreSQL stopped under 20 writers',
   });
 });
 
-describe.runIf(testDbKind === 'postgres')('a pool with no connection free', () => {
+describe('a pool with no connection free', () => {
   let scratch: { url: string; drop(): Promise<void> };
   let database: DatabaseHandle;
   let app: FastifyInstance;
@@ -339,51 +306,5 @@ describe.runIf(testDbKind === 'postgres')('a pool with no connection free', () =
     await held;
     const saved = await save();
     expect(saved.statusCode, saved.body).toBe(200);
-  });
-});
-
-describe.runIf(testDbKind === 'pglite')('the embedded database closed under the app', () => {
-  let database: DatabaseHandle;
-  let app: FastifyInstance;
-  const lines: string[] = [];
-  let user: TestUser;
-
-  beforeAll(async () => {
-    database = await openTestDatabase({ seeded: true });
-    app = await appOver(database, lines);
-    user = await createUser(app);
-    const saved = await request(app, user, 'POST', `${API}/my-list/save-my-list`, {
-      userUID: user.uid,
-      id: 603,
-      type: 'movie',
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    await database.close();
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  it('answers writes and reads 503 with the message, never 500, and logs it once', async () => {
-    for (let i = 0; i < 5; i++) {
-      const write = await request(app, user, 'POST', `${API}/watch-history/save-watch-history`, {
-        userUID: user.uid,
-        id: 603,
-        type: 'movie',
-      });
-      expect(write.statusCode, write.body).toBe(503);
-      expect(write.json()).toEqual({ error: WRITE_UNAVAILABLE_MESSAGE });
-    }
-    // The session was looked up before; a fresh lookup fails the same way.
-    await sleep(4_100);
-    const read = await request(app, user, 'GET', `${API}/my-list/${user.uid}/fetch-my-list`);
-    expect(read.statusCode, read.body).toBe(503);
-    expect(read.json()).toEqual({ error: READ_UNAVAILABLE_MESSAGE });
-    const ready = await app.inject({ method: 'GET', url: `${API}/health/ready` });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ failing: ['database'] });
-    const began = logLines(lines).filter((l) => l.msg.startsWith('database unreachable'));
-    expect(began.length).toBe(1);
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * The API: every module's calls under `/pigo-stream` (ARCH-3, ARCH-4 in docs/architecture.md;
+ * "API: the calls" in docs/requirements.md), with the two answer caches around the calls they
+ * hold (QUAL-3, PERF-7 in docs/requirements.md).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '@pigostream/db';
+import type { Config } from './config.ts';
+import { activityRoutes, type ActivityService } from './modules/activity/index.ts';
+import { animeRoutes } from './modules/anime/index.ts';
+import {
+  catalogueRoutes,
+  createConfiguredLookup,
+  type CatalogueSource,
+} from './modules/catalogue/index.ts';
+import { appConfigRoutes, healthRoutes, type Readiness } from './modules/health/index.ts';
+import { resolveAuthSecret, verifiedUidOf } from './modules/identity/index.ts';
+import { imagesRoutes } from './modules/images/index.ts';
+import { libraryRoutes } from './modules/library/index.ts';
+import { progressRoutes } from './modules/progress/index.ts';
+import { recommenderRoutes } from './modules/recommender/index.ts';
+import { createSharedMediaIndex, sourcesRoutes } from './modules/sources/index.ts';
+import { storeRoutes } from './modules/store/index.ts';
+import { transferRoutes } from './modules/transfer/index.ts';
+import type { ClusterBus } from './lib/cluster-bus.ts';
+import {
+  cacheResponses,
+  cacheUserAnswers,
+  clearOnWrites,
+  RESPONSE_CACHE_TTL_MS,
+  USER_ANSWER_TTL_MS,
+} from './lib/response-cache.ts';
+import type { CachedLoader } from './lib/shared-cache.ts';
+
+/** What the API's modules are built from; app.ts builds each once. */
+export interface ApiOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Path prefix of the API, `/pigo-stream` (register the plugin with the same `prefix`). */
+  apiPrefix: string;
+  /** Shares answer invalidation with the other servers (lib/cluster-bus.ts). */
+  bus: ClusterBus;
+  /** The readiness checker `/health/ready` answers from. */
+  readiness: Readiness;
+  /** The upstream answer cache TMDB and AniList share (lib/shared-cache.ts). */
+  loader: CachedLoader;
+  /** The activity module's service: trending's recent viewers, most-watched. */
+  activity: ActivityService;
+  /** The catalogue source (createConfiguredSource, or a test's). */
+  catalogue: CatalogueSource;
+}
+
+/**
+ * Registers every module's calls. Catalogue and activity answers, the same for everyone, are
+ * reused for 2 s and forgotten on any write that can change them; a user's own answers (lists,
+ * recommendations, progress, transfer) are reused for 2 s and forgotten on any write of theirs.
+ * Register with `{ prefix: apiPrefix }`, after the identity plugin (user calls read
+ * `app.identity`).
+ */
+export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options) => {
+  const { config, database, apiPrefix, bus, readiness, loader, activity, catalogue } = options;
+  const { db } = database;
+  const cacheBytes = config.memory.responseCacheBytes;
+  // Liveness and readiness (OPS-3).
+  await api.register(healthRoutes, { database, readiness });
+  // Answers the same for everyone (not a user's own lists, searches, progress or imports).
+  await api.register(async (cached) => {
+    const answers = cacheResponses(cached, RESPONSE_CACHE_TTL_MS, cacheBytes);
+    clearOnWrites(api, answers, bus, apiPrefix);
+    // The catalogue: titles, seasons, search, providers, trending.
+    await cached.register(catalogueRoutes, { source: catalogue });
+    // The home hero's '#1 Most Watched' title (HOME-8).
+    await cached.register(activityRoutes, { activity });
+  });
+  // The settings the app reads.
+  await api.register(appConfigRoutes, { config });
+  // Anime: from AniList with the live catalogue, else from the local copy.
+  await api.register(animeRoutes, {
+    db,
+    source: config.catalogSource === 'tmdb' ? 'anilist' : 'local',
+    anilistUrl: config.anilistUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    loader,
+  });
+  // The one image route: drawn art, or a redirect to TMDB's image host (IMG-1).
+  await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
+  // A user's own answers.
+  await api.register(async (users) => {
+    cacheUserAnswers(users, verifiedUidOf, bus, USER_ANSWER_TTL_MS, cacheBytes);
+    // My List, Watch History and saved searches.
+    await users.register(libraryRoutes, { db, catalogue });
+    // Recommendations.
+    await users.register(recommenderRoutes, { db, catalogue });
+    // Watch progress; player tokens' key comes from the auth secret (its file or AUTH_SECRET).
+    const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
+    await users.register(progressRoutes, { db, catalogue, secret });
+    // Import and export; the export's answer is text, which the user-answer cache never keeps.
+    const lookup = createConfiguredLookup(config.catalogSource, db, catalogue);
+    await users.register(transferRoutes, { database, lookup });
+  });
+  // Stream sources and media files; servers on one PostgreSQL database share one media index.
+  await api.register(sourcesRoutes, {
+    sourcesFile: config.sources.file,
+    mediaDir: config.sources.mediaDir,
+    apiPrefix,
+    sharedIndex: database.kind === 'postgres' ? createSharedMediaIndex(db) : undefined,
+  });
+  // The player app's releases (PigoStore).
+  await api.register(storeRoutes, {
+    releasesFile: config.releasesFile,
+    dataDir: config.dataDir,
+    apiPrefix,
+  });
+};

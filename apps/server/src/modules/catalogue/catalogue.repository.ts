@@ -306,7 +306,7 @@ const lookupColumns = sql.raw(`media_type, id, title, original_title, original_l
   overview, release_date::text as release_date, poster_path, backdrop_path, vote_average,
   vote_count, popularity, genres, imdb_id`);
 
-/** Least trigram similarity of a title {@link findSimilarTitles} answers. */
+/** Least trigram similarity of a title {@link findTitlesNamedLike} answers. */
 const SIMILAR_THRESHOLD = 0.45;
 
 /**
@@ -361,7 +361,7 @@ export function findTitlesByNames(db: Database, names: readonly string[]): Promi
  * (trigram similarity of at least {@link SIMILAR_THRESHOLD}, over titles_title_trgm_idx),
  * nearest first, with the name's index. One transaction (for its local threshold).
  */
-export function findSimilarTitles(
+export function findTitlesNamedLike(
   db: Database,
   names: readonly string[],
   limit: number,

@@ -80,7 +80,7 @@ export function createTitleLookup(db: Database): TitleLookup {
       const found: LookupTitle[][] = names.map(() => []);
       for (let start = 0; start < names.length; start += 200) {
         const part = names.slice(start, start + 200);
-        for (const row of await repo.findSimilarTitles(db, part, limit)) {
+        for (const row of await repo.findTitlesNamedLike(db, part, limit)) {
           found[start + row.name_index]?.push(toLookup(row));
         }
       }

@@ -270,7 +270,7 @@ async function benchFootprintOn(kind: DatabaseKind, bareIdleKb: number): Promise
     server = undefined;
 
     // Again on the same data, the built tree as it is (no build): start to healthy, the median
-    // of START_RUNS starts (one start on this machine varies by a second).
+    // of START_RUNS starts (one start alone can vary by a second).
     const starts: number[] = [];
     for (let run = 0; run < START_RUNS; run++) {
       const started = performance.now();

@@ -6,12 +6,11 @@
 
 /**
  * Chromium features switched off in every browser run. Chromium 156 builds its omnibox popups as
- * WebUI pages, and a headless browser still made three of them, in their own renderer process, for
- * every new context: about 1 s of CPU per context on this 2-core machine, and half of what a test's
- * page load cost (ARCH-36 in docs/architecture.md: 8 loads of `/index` took 42 s of Chromium CPU
- * with them, 22 s without). Chromium keeps only the last `--disable-features`, so the list
- * Playwright passes itself (playwright-core 1.65's `chromiumSwitches`) is repeated here first; keep
- * it in step when Playwright is upgraded.
+ * WebUI pages, and a headless browser still makes three of them, in their own renderer process, for
+ * every new context: about 1 s of CPU per context on a 2-core machine, and about half of what a
+ * test's page load costs (ARCH-36 in docs/architecture.md; docs/benchmarks.md). Chromium keeps only
+ * the last `--disable-features`, so the list Playwright passes itself (playwright-core 1.65's
+ * `chromiumSwitches`) is repeated here first; keep it in step when Playwright is upgraded.
  */
 const DISABLED_FEATURES = [
   // Playwright's own list.

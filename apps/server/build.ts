@@ -5,16 +5,16 @@
  * TypeScript loader resident.
  *
  * The workspace packages (@pigostream/*) and the packages from node_modules are bundled in:
- * resolving and reading a few hundred files of node_modules was about a fifth of a start
- * (LEAN-1: start to healthy under 3 s; median 2,450 against 2,979 ms, 12 alternating starts
- * each, docs/benchmarks.md). The packages in {@link RUNTIME_PACKAGES} stay imports resolved at
- * run time, as they read files beside their own modules or load native code.
+ * resolving and reading a few hundred files of node_modules is about a fifth of a start
+ * (LEAN-6: start to healthy under 3 s; the starts are in docs/benchmarks.md). The packages in
+ * {@link RUNTIME_PACKAGES} stay imports resolved at run time, as they read files beside their
+ * own modules or load native code.
  *
  * apps/server/package.json declares `"sideEffects": false`: no file of the server is imported
  * for what it does on loading, so a bundle keeps only the files whose exports it uses. A module's
  * public entry (`src/modules/<m>/index.ts`) re-exports the whole module; without the declaration
- * `dist/cli.js` carried the app's routes, better-auth and graphql (5.4 MB instead of 2.3 MB) and
- * `dist/main.js` the command line's (7.7 MB instead of 7.0 MB).
+ * `dist/cli.js` would carry the app's routes, better-auth and graphql, and `dist/main.js` the
+ * command line's (sizes in docs/benchmarks.md).
  *
  * Run: `npm run build -w @pigostream/server` (or `tsx apps/server/build.ts [outdir]`).
  */
@@ -66,8 +66,8 @@ const REQUIRE_BANNER =
  * Keeps the source map's mappings for our own sources only: each stretch of the bundle that came
  * from node_modules starts with one unmapped segment, so a stack frame in a package shows its
  * place in the bundle rather than the nearest line of ours. Node parses the whole map the first
- * time it formats an error's stack (`--enable-source-maps`) and keeps it: with every package's
- * mappings that was about 80 MB more resident (LEAN-1).
+ * time it formats an error's stack (`--enable-source-maps`) and keeps it, and every package's
+ * mappings would keep tens of MB more resident (LEAN-1, LEAN-6; docs/benchmarks.md).
  * @param mapFile path of a `.map` esbuild wrote.
  */
 function keepOwnMappings(mapFile: string): void {

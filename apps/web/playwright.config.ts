@@ -44,9 +44,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
-  // Two browsers side by side (ARCH-36 in docs/architecture.md): a run leaves a core idle half the
-  // time with one (6.1 min against 4.5 min for the same 206 tests, 2026-11-26). PIGO_E2E_WORKERS=1
-  // runs one.
+  // Two browsers side by side (ARCH-36 in docs/architecture.md): with one, a run leaves a core
+  // idle about half the time (docs/benchmarks.md). PIGO_E2E_WORKERS=1 runs one.
   workers: Number(process.env.PIGO_E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -69,9 +68,9 @@ export default defineConfig({
     baseURL: APP_URL,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    // Recording a trace of every test cost about a quarter of the run's time (ARCH-36: 4.0 min
-    // against 2.9 min for the same 42 tests); a failure still leaves its screenshot and page
-    // snapshot. PIGO_E2E_TRACE=retain-on-failure records traces again for a run that needs them.
+    // Recording a trace of every test costs about a quarter of the run's time (ARCH-36,
+    // docs/benchmarks.md); a failure still leaves its screenshot and page snapshot.
+    // PIGO_E2E_TRACE=retain-on-failure records traces again for a run that needs them.
     trace: process.env.PIGO_E2E_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,

@@ -24,8 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     manifest: true,
     // Every browser the app supports loads `<link rel="modulepreload">` itself (Chrome 66,
-    // Safari 17, Firefox 115): the entry carries no polyfill for it (QUAL-1: 0.25 kB of gzip
-    // JavaScript on `/`).
+    // Safari 17, Firefox 115): the entry carries no polyfill for it (QUAL-1: every byte of `/`
+    // counts; docs/benchmarks.md).
     modulePreload: { polyfill: false },
     // package.json declares the app's modules free of import side effects (CSS aside), so a
     // feature's public entry (features/<f>/index.ts) re-exports its screens without pulling
@@ -36,9 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], priority: 10 }] },
         // A chunk's file is its hash alone: the entry names every lazy chunk it may import, and
-        // the names made `/` 0.3 kB and `/index` 0.5 kB of gzip heavier (QUAL-1; the manifest
-        // still maps each source to its file). With them, `/` sat 19 bytes under its 100 kB,
-        // and any other chunk's new hash could tip it over.
+        // names would make `/` and `/index` heavier (QUAL-1, docs/benchmarks.md; the manifest
+        // still maps each source to its file), so that with `/` close to its 100 kB, any other
+        // chunk's new hash could tip it over.
         chunkFileNames: 'assets/[hash].js',
       },
     },

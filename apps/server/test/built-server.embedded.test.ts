@@ -67,8 +67,8 @@ it('bundles the workspace and its packages, leaving those that find files of the
   // A bundled ES module has no __dirname: a package reading it would throw when it does.
   expect(main).not.toMatch(/\b__dirname\b/);
   expect(main).toMatch(/\/\/# sourceMappingURL=main\.js\.map\s*$/);
-  // The map maps our sources only (Node keeps a parsed map in memory: with the packages' it
-  // cost about 80 MB).
+  // The map maps our sources only (Node keeps a parsed map in memory, and the packages'
+  // mappings would add tens of MB: LEAN-6, docs/benchmarks.md).
   const map = JSON.parse(readFileSync(path.join(OUT, 'main.js.map'), 'utf8')) as {
     sources: string[];
     mappings: string;

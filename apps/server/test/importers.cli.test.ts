@@ -95,8 +95,8 @@ describe('pigo CLI', () => {
     const nobody = cli(['import-user', 'nobody@gmail.com', diary], env);
     expect(nobody.status).toBe(1);
     expect(nobody.stderr).toBe('pigo: no account has the e-mail address nobody@gmail.com.\n');
-    // Seven CLI processes, each opening the embedded database: 62 s on this 2-core machine with
-    // a browser suite beside it (load 8), over the suite's 60 s default.
+    // Seven CLI processes, each opening the embedded database: on a loaded 2-core machine that
+    // can pass the suite's 60 s default.
   }, 180_000);
 
   it('reads every layout and encoding of the import fixtures as the page does, in one run', async () => {

@@ -74,8 +74,8 @@ test('a local file played 20 s resumes from Continue Watching', async ({ browser
   expect(response.status()).toBe(200);
   const sent = response.request().postDataJSON() as { position: number; duration: number };
   // Where it stopped: a moment after the position read before leaving, at most what double
-  // speed plays between that read and the save leaving the page (1.1 s of a slow machine's
-  // time once; the save itself is held 300 ms more), not a position from before or the end.
+  // speed plays between that read and the save leaving the page (over a second on a slow
+  // machine; the save itself is held 300 ms more), not a position from before or the end.
   const stoppedAt = sent.position;
   const untilSaveS = (response.request().timing().startTime - readAt) / 1000;
   expect(stoppedAt).toBeGreaterThanOrEqual(playedTo);

@@ -19,8 +19,8 @@ import {
  * the page's clock, installed with `page.clock.install()`, is paused; call the returned function
  * once the page has asked: it pauses the clock 300 ms ahead, lets the answers through and waits
  * for them. The notice's cause (the answers on screen) then comes on the paused clock, at the
- * start of the next `runFor`. (Pausing after the cause was seen left the page's time running
- * while a loaded machine got there: once over 1 s, and the notice showed "early".)
+ * start of the next `runFor`. (Pausing after the cause is seen would leave the page's time
+ * running while a loaded machine gets there, and the notice would show "early".)
  */
 async function holdUntilPaused(page: Page, parts: string[]): Promise<() => Promise<void>> {
   let release = () => {};

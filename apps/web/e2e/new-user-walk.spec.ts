@@ -27,8 +27,8 @@ import {
 /**
  * The walk goes through a dozen screens, waits for a mail and for the media library's rescan
  * (at most one per 10 s, shared with the other tests), records its 10 s video (once per worker)
- * and plays it: 20 to 30 s with two workers on a quiet 2-core machine, 48 s on one running
- * other test suites beside them (load average 14).
+ * and plays it: well under a minute on a quiet 2-core machine, and this leaves room for one
+ * running other test suites beside it (docs/benchmarks.md).
  */
 const WALK_TIMEOUT_MS = 120_000;
 

@@ -37,8 +37,8 @@ const ready = carriesSignIn
   : Promise.resolve();
 
 // The first render is a transition: React renders it in slices of a few ms between which the
-// browser may answer input, not in one long task (PERF-6, QUAL-2: Lighthouse's blocking time on
-// /index 190 -> 75 ms), and commits it once, as before.
+// browser may answer input, not in one long task (PERF-6, QUAL-2; docs/benchmarks.md), and
+// commits it once.
 void ready.then(() => {
   startTransition(() => {
     createRoot(root).render(

@@ -72,8 +72,8 @@ export function imageSrcSet(path: string | null | undefined, kind: ImageKind): s
  * Drawn art: what the starter catalogue and any record without an image has instead of a TMDB
  * path (`/art/{kind}/{seed}.svg?t={label}&y={year}&bg={dark|white}`, the server's
  * images/art-paths.ts). The server draws it as SVG at any size (modules/images/art.ts); the
- * web app draws the same art as HTML and CSS inside the card (PERF-3: an SVG document per
- * poster cost the first paint 120-330 ms). Both lay it out with {@link drawnArtLayout}.
+ * web app draws the same art as HTML and CSS inside the card (IMG-2, PERF-3: an SVG document per
+ * poster delays the first paint; docs/benchmarks.md). Both lay it out with {@link drawnArtLayout}.
  */
 export interface DrawnArt {
   kind: ImageKind;

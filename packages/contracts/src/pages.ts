@@ -8,8 +8,9 @@
  *
  * The app's entry script carries {@link PAGES}, so it holds plain values only, and the first
  * calls, which only the server reads, are the column {@link FIRST_CALLS} beside it rather than
- * a field of each row: in the rows they cost `/` 0.1 kB of its 100 kB of JavaScript. They name
- * their endpoints (endpoints.ts) rather than import them, for the same reason.
+ * a field of each row: in the rows they would weigh on `/`'s 100 kB of JavaScript (QUAL-1,
+ * docs/benchmarks.md). They name their endpoints (endpoints.ts) rather than import them, for the
+ * same reason.
  */
 import type { ENDPOINTS, HasParams, PathParams } from './endpoints.ts';
 

@@ -1,9 +1,10 @@
 /**
  * The schema library every contract is built with: zod/mini, the same schemas as zod's (`z.object`,
  * `z.array`, ...) in a tree-shakable form, so the browser loads only zod's core and the checks a
- * route uses (QUAL-1 in docs/requirements.md: zod/mini's core is ~4.5 kB gzip where classic zod is
- * ~25 kB; ARCH-7 in docs/architecture.md). They are zod core schemas: the server's route schemas,
- * validation and serializers (fastify-type-provider-zod) read them as they read classic zod's.
+ * route uses (QUAL-1 in docs/requirements.md: zod/mini's core is a fraction of classic zod's
+ * weight, docs/benchmarks.md; ARCH-7 in docs/architecture.md). They are zod core schemas: the
+ * server's route schemas, validation and serializers (fastify-type-provider-zod) read them as they
+ * read classic zod's.
  *
  * In a browser it runs without compiling parsers through `new Function`: the app's
  * Content-Security-Policy allows no `eval`, and zod's probe for it is reported as a CSP violation

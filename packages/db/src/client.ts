@@ -50,7 +50,7 @@ export interface DatabaseOptions {
    * Embedded database only: start from this copy of another one's files (PGlite's
    * `dumpDataDir`, see {@link dumpEmbedded}) instead of an empty one; migrations newer than the
    * copy are still applied. The test suites start each file's database from a migrated, seeded
-   * copy this way (about 0.6 s instead of 3 to 4 s).
+   * copy this way (several times faster than migrating a new one: docs/benchmarks.md).
    */
   template?: Blob | File;
   /**
@@ -62,10 +62,10 @@ export interface DatabaseOptions {
 
 /**
  * The embedded database's shared buffers by default, in MB. initdb writes 128 MB into
- * postgresql.conf, and PGlite's WASM memory holds all of it resident from the start: 385 MB of RSS
- * for an idle server on an existing data directory against 284 MB with 16 MB (LEAN-6 in
- * docs/requirements.md, docs/benchmarks.md). The catalogue's working set fits; the operating
- * system's page cache holds the rest of the files.
+ * postgresql.conf, and PGlite's WASM memory holds all of it resident from the start, which alone
+ * takes an idle server past LEAN-6's 300 MB (LEAN-2, LEAN-6 in docs/requirements.md; figures in
+ * docs/benchmarks.md). The catalogue's working set fits; the operating system's page cache holds
+ * the rest of the files.
  */
 export const EMBEDDED_SHARED_BUFFERS_MB = 16;
 

@@ -4,18 +4,17 @@
  *
  * glibc's malloc keeps what is freed in the middle of its heap (V8's compiler zones, the
  * embedded database's WASM compilation, request buffers) for reuse, and returns only the top of
- * the heap by itself: an idle embedded-database server held about 80 MB of such free memory
- * (244 MB RSS, 164 MB after `malloc_trim(0)`). This calls glibc's `malloc_trim(0)` through
- * koffi (a maintained FFI library shipped with prebuilt binaries) once the server is quiet:
- * {@link QUIET_MS} after the last request, and once after start. Where glibc is not the C
- * library (musl, macOS, Windows), it does nothing.
+ * the heap by itself, so an idle embedded-database server holds tens of MB of such free memory
+ * (docs/benchmarks.md). This calls glibc's `malloc_trim(0)` through koffi (a maintained FFI library
+ * shipped with prebuilt binaries) once the server is quiet: {@link QUIET_MS} after the last
+ * request, and once after start. Where glibc is not the C library (musl, macOS, Windows), it does
+ * nothing.
  *
  * When Node runs with `--expose-gc` (as `npm start` does), a full garbage collection comes
  * first: what a burst of requests left in V8's heap is collected and its pages given back at
- * once, not whenever V8's own memory reducer gets to it (after 60 s of load, the server was
- * read at anything from 180 to 290 MB in the 10 s after, depending on that timing). It runs
- * once per quiet spell and holds the event loop about 35 ms (a 47 MB heap, `--trace-gc`): a
- * request arriving at that moment waits that long.
+ * once, not whenever V8's own memory reducer gets to it (what the server holds after a burst would
+ * otherwise depend on when that runs). It runs once per quiet spell and holds the event loop about
+ * 35 ms (a 47 MB heap, `--trace-gc`): a request arriving at that moment waits that long.
  */
 import { createRequire } from 'node:module';
 

@@ -4,12 +4,13 @@
  * catalogue is the same for every user, so a GET's 200 answer is kept, already serialized, by its
  * URL for `ttlMs` ms and sent again without touching the database or the response schema. It is
  * kept as UTF-8 bytes: titles in other scripts (`original_title` in Japanese, Korean) make the JSON
- * a two-byte string, and encoding 12 kB of it again on every send cost as much as the rest of the
- * request. The hooks take callbacks, not promises, for the same reason. Any successful write call
- * (POST, PUT, PATCH, DELETE) through the app that can change a catalogue answer (not a user's own
- * lists, searches, progress or imports) clears it, on this server at once and on every other one
- * through the cluster bus (cluster-bus.ts: Redis pub/sub, well within 1 s), so no server answers
- * much older data than was written (trending and '#1 Most Watched' blend watch events).
+ * a two-byte string, and encoding it again on every send would cost about as much as the rest of
+ * the request (docs/benchmarks.md). The hooks take callbacks, not promises, for the same reason.
+ * Any successful write call (POST, PUT, PATCH, DELETE) through the app that can change a catalogue
+ * answer (not a user's own lists, searches, progress or imports) clears it, on this server at once
+ * and on every other one through the cluster bus (cluster-bus.ts: Redis pub/sub, well within 1 s),
+ * so no server answers much older data than was written (trending and '#1 Most Watched' blend watch
+ * events).
  */
 import { ENDPOINTS } from '@pigostream/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,8 +34,8 @@ const ENTRY_OVERHEAD_BYTES = 256;
  * A cache of answers by key for `ttlMs` ms, `maxBytes` bytes at most counting keys and
  * {@link ENTRY_OVERHEAD_BYTES}. Expired answers are dropped every `ttlMs` ms until `scope`
  * closes, not only when asked for again: a user's answers are keyed by their write generation,
- * so after each write the old ones are never asked for again (LEAN-3: the leak check grew the
- * server by about 100 MB in four rounds of reads and writes before this).
+ * so after each write the old ones are never asked for again (LEAN-3: without this, the leak
+ * check's rounds of reads and writes grow the server; docs/benchmarks.md).
  */
 function answerCache(
   scope: FastifyInstance,

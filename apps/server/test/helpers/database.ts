@@ -5,7 +5,8 @@
  * there: postgres-global-setup.ts), dropped again on close.
  *
  * PGlite databases start from a copy of one migrated (and, when asked, seeded) database made
- * once per test process: a copy opens in about 0.6 s where migrating a new one takes 3 to 4 s.
+ * once per test process: a copy opens several times faster than a new one is migrated
+ * (docs/benchmarks.md).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

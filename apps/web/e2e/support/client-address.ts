@@ -3,9 +3,9 @@
  * app server under test runs as it would behind a reverse proxy (`TRUST_PROXY=true` in
  * playwright.config.ts), and every request of a test carries an `X-Forwarded-For` address no
  * other test uses. Without it the whole suite is one IP to the server's per-IP identity limits
- * (20 sign-ups and 30 sign-ins a minute): a run that went faster than those (6 min on a quiet
- * machine) had its later workers refused at sign-up with 429. Limits per address, token and
- * user, which the tests do exercise, are unaffected.
+ * (20 sign-ups and 30 sign-ins a minute), and a run faster than those would have its later workers
+ * refused at sign-up with 429. Limits per address, token and user, which the tests do exercise, are
+ * unaffected.
  */
 import { test as base } from '@playwright/test';
 

@@ -27,8 +27,8 @@ export function hero(page: Page): Locator {
 /**
  * Waits for the Home hero. It may take three rounds of calls (most-watched, then watch history
  * and recommendations, then the candidates' details) when the server's page could not carry
- * their answers within its 300 ms: on a loaded machine that took over 5 s (a CI run's screen
- * picture, and a run here beside three busy loops), hence 15 s, as for the app's takeover.
+ * their answers within its 300 ms, which on a loaded machine can take over 5 s; hence 15 s, as
+ * for the app's takeover.
  */
 export async function expectHero(page: Page): Promise<void> {
   await expect(hero(page)).toBeVisible({ timeout: 15_000 });

@@ -217,8 +217,8 @@ const SCREEN_STEPS: Record<ScreenName, ScreenSteps> = {
         route.fulfill({ status: 500, json: { error: 'boom' } }),
       );
       await page.goto('/index');
-      // Three attempts 1 s apart (LIMIT-6 in docs/requirements.md) after the app has taken over: 10
-      // s, as in home-errors.spec.ts (5 s ran out once on a loaded machine).
+      // Three attempts 1 s apart (LIMIT-6 in docs/requirements.md) after the app has taken over:
+      // 10 s, as in home-errors.spec.ts, as 5 s can run out on a loaded machine.
       await expect(serverErrorModal(page)).toBeVisible({ timeout: 10_000 });
     },
   },

@@ -2,8 +2,7 @@
  * The header's menu button and the sidebar drawer it opens (HOME-1, HOME-2 in
  * docs/requirements.md). The drawer's code (with the Radix dialog, 9 to 12 kB of gzip JavaScript)
  * is its own chunk, fetched only when the button is hovered, focused or pressed: a visit that never
- * opens the menu never loads it (QUAL-1: it was fetched on every first visit once the page was
- * idle).
+ * opens the menu never loads it (QUAL-1 counts what a first visit loads).
  */
 import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';

@@ -1,9 +1,9 @@
 /**
  * The routes of ROUTE-1 in docs/requirements.md, in React Router's declarative mode (its data
- * router would add about 17 kB of gzip JavaScript to every first visit; QUAL-1 gives `/` 100 kB).
- * Each screen is its own lazy chunk (`routes/*.tsx` exporting `Component`), loaded through
- * `loadChunk` for the spec's 120 s timeout and ChunkLoadError; so is the app frame (header, bottom
- * navigation and TanStack Query, which the sign-in screen does without).
+ * router would add more to every first visit than `/`'s 100 kB under QUAL-1 leaves room for;
+ * docs/benchmarks.md). Each screen is its own lazy chunk (`routes/*.tsx` exporting `Component`),
+ * loaded through `loadChunk` for the spec's 120 s timeout and ChunkLoadError; so is the app frame
+ * (header, bottom navigation and TanStack Query, which the sign-in screen does without).
  */
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';

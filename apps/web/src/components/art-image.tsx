@@ -3,7 +3,8 @@
  * sizes): a TMDB path loads as an `<img>` with its `srcset` and `sizes`; drawn art (`/art/...`, the
  * starter catalogue and records without an image) is drawn right here in HTML and CSS, the same
  * layout the server's SVG has (`drawnArtLayout`), so a screen of posters costs no image request and
- * no SVG document each (PERF-3, PERF-4: 120-330 ms of the first paint on a phone).
+ * no SVG document each (IMG-2, PERF-3, PERF-4: SVG documents delay the first paint on a phone;
+ * docs/benchmarks.md).
  */
 import {
   ART_ASPECT,

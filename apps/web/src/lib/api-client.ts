@@ -168,7 +168,7 @@ export async function apiCall<T>(
   // Chromium 129+, Firefox 142+): the calls a screen starts as it mounts are each sent in a
   // task of their own, not all in the one that mounts it (PERF-6: `fetch` itself costs
   // Chromium 3 to 12 ms a call at phone speed, and a show's play page starts 8 calls as it
-  // mounts, which Lighthouse counted as one long task). Elsewhere it goes on at once, and so
+  // mounts, which would otherwise make one long task). Elsewhere it goes on at once, and so
   // does a `keepalive` call: one sent as the page goes away must leave before the page does.
   if (!keepalive)
     await (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
@@ -212,7 +212,7 @@ export async function apiCall<T>(
  * search after 10 s, 'Request timed out.').
  * @throws ApiError and the abort reason as {@link apiCall}.
  */
-// apiCall itself (a wrapper cost the entry script bytes of its 100 kB budget, QUAL-1).
+// apiCall itself (a wrapper would cost the entry script bytes of its 100 kB budget, QUAL-1).
 export const apiGet: <T>(
   path: string,
   schema: ResponseSchema<T> | LazySchema<T>,

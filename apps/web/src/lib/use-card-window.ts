@@ -1,8 +1,8 @@
 /**
  * The card window of a sideways row (PERF-4 in docs/requirements.md: "rows render only the cards in
  * view plus one screen"): which cards of a row of fixed-width cards are rendered, from the row's
- * scroll offset and width. A library virtualizer (@tanstack/react-virtual) was tried first: it cost
- * /index 10.4 kB of gzip JavaScript (148.9 -> 159.2 kB of the 160 kB budget) and positions items
+ * scroll offset and width. A library virtualizer (@tanstack/react-virtual) would cost /index about
+ * 10 kB of gzip JavaScript of its 160 kB budget (QUAL-1, docs/benchmarks.md) and positions items
  * itself, where a row of equal cards needs a few lines and keeps its own flex layout.
  */
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';

@@ -14,7 +14,7 @@ export const SAVE_DELAY_MS = 200;
  * Whether the window has scrolled since the page loaded (seen by the app's history-entry scroll
  * memory, mounted from the first render on). Until it has, it is at the top, and restoring an
  * offset of 0 needs no `scrollTo`, which would lay the page out in the middle of its first
- * render (PERF-4: 126 ms of `/index`'s load at 4x CPU).
+ * render (PERF-4: no layout forced on the first render; docs/benchmarks.md).
  */
 let windowScrolled = false;
 

@@ -25,8 +25,8 @@ export const BOOT_WAIT_MS = 1000;
  * The page's one inline script: reads the app's entry (`data-app`) and the screen's modules
  * (`data-modules`, space separated) from `#root`, and once the first contentful paint is
  * reported (or {@link BOOT_WAIT_MS} ms passed, or the tab is hidden) preloads the modules, one
- * a task (adding a preload costs Chromium up to 20 ms: all of them in the paint's callback made
- * one task of 30 to 130 ms, PERF-6), then imports the entry, once. Should the import fail,
+ * a task (adding a preload costs Chromium up to 20 ms, so all of them in the paint's callback
+ * would make one long task, PERF-6), then imports the entry, once. Should the import fail,
  * the rendered screen stops being inert, so its links still work.
  */
 export const BOOT_SCRIPT = `(()=>{const r=document.getElementById("root"),d=r.dataset;let s=0;const go=()=>{if(s++)return;const m=(d.modules||"").split(" ").filter(Boolean),next=()=>{const h=m.shift();if(!h)return void import(d.app).catch(()=>r.firstElementChild?.removeAttribute("inert"));const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l);setTimeout(next)};next()};if(document.visibilityState!=="visible")return go();new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});setTimeout(go,${String(BOOT_WAIT_MS)})})()`;

@@ -196,8 +196,8 @@ export function createRouteHints(manifest: ViteManifest, apiPrefix: string): Rou
 }
 
 /**
- * Where the largest image of a route's first screen comes from (PERF-3, QUAL-2: Lighthouse found
- * its request waiting 1.5 to 2 s for the app to start): the first poster of Home's first row
+ * Where the largest image of a route's first screen comes from (PERF-3, QUAL-2: preloaded, its
+ * request does not wait for the app to start): the first poster of Home's first row
  * ('Trending: Movies') and the play page's details poster, both 160 px wide cards. `isAnswer` picks
  * the call whose answer names it; `posterOf` reads its `poster_path`.
  */

@@ -26,7 +26,7 @@ export type ViteManifest = Record<string, ManifestChunk>;
  * The schemas of the sign-in check's answer (`@pigostream/contracts/identity`), which the entry
  * script imports only when the check answers (apps/web/src/features/auth/api/get-me.ts): the
  * guarded screens render after that check, so on their first visit the chunk is on the path to
- * the first paint (Lighthouse saw it requested only once the entry script had run, QUAL-2).
+ * the first paint (without a preload it is requested only once the entry script has run, QUAL-2).
  */
 const IDENTITY_SCHEMAS = '../../packages/contracts/src/identity.ts';
 

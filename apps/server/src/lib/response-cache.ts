@@ -96,9 +96,49 @@ export interface ResponseCache {
 }
 
 /**
+ * Answers being made, by key, so that requests for a key that arrive meanwhile wait for its bytes
+ * instead of each computing them (single flight: when an answer expires under load, every request
+ * in flight for it would otherwise miss at once and run the same query; SCALE-8 in
+ * docs/requirements.md). `start` registers the request as the one making the key's answer, or
+ * answers the promise of the one already making it; `settle` gives the waiters its bytes, or
+ * undefined when its answer is not kept (an error, a refusal), and those requests then answer
+ * alone.
+ */
+function singleFlight() {
+  const pending = new Map<string, Promise<Buffer | undefined>>();
+  const settlers = new WeakMap<FastifyRequest, (bytes: Buffer | undefined) => void>();
+  return {
+    /** The answer already being made for `key`, or undefined (then `req` makes it). */
+    start(req: FastifyRequest, key: string): Promise<Buffer | undefined> | undefined {
+      const inFlight = pending.get(key);
+      if (inFlight) return inFlight;
+      let resolve: (bytes: Buffer | undefined) => void = () => undefined;
+      const answer = new Promise<Buffer | undefined>((r) => (resolve = r));
+      pending.set(key, answer);
+      settlers.set(req, (bytes) => {
+        if (pending.get(key) === answer) pending.delete(key);
+        resolve(bytes);
+      });
+      return undefined;
+    },
+    /** Ends `req`'s part: its waiters get `bytes` (undefined: they answer alone). */
+    settle(req: FastifyRequest, bytes: Buffer | undefined): void {
+      settlers.get(req)?.(bytes);
+      settlers.delete(req);
+    },
+    /** Forgets every answer being made (after a write: later requests must not wait on them). */
+    forget(): void {
+      pending.clear();
+    },
+  };
+}
+
+/**
  * Caches the 200 answers of the GET routes registered in `scope` (after this call) for `ttlMs`
  * ms, keyed by URL (path and query), `maxBytes` bytes of answers at most (the least recently
- * used go first; 0 keeps none); returns the cache so write routes can clear it.
+ * used go first; 0 keeps none); returns the cache so write routes can clear it. A request for an
+ * answer another request is making waits for it (single flight), so an expiring entry is
+ * computed once however many requests ask for it meanwhile.
  */
 export function cacheResponses(
   scope: FastifyInstance,
@@ -107,27 +147,54 @@ export function cacheResponses(
 ): ResponseCache {
   if (maxBytes <= 0) return { clear: () => undefined, size: () => 0 };
   const answers = answerCache(scope, ttlMs, maxBytes);
+  const flights = singleFlight();
+  const making = new WeakSet<FastifyRequest>();
 
   scope.addHook('onRequest', (req, reply, done) => {
-    const cached = req.method === 'GET' ? answers.get(req.url) : undefined;
-    if (cached === undefined) {
+    if (req.method !== 'GET') {
       done();
       return;
     }
-    sendKept(reply, cached);
+    const cached = answers.get(req.url);
+    if (cached !== undefined) {
+      sendKept(reply, cached);
+      return;
+    }
+    const inFlight = flights.start(req, req.url);
+    if (inFlight === undefined) {
+      making.add(req);
+      done();
+      return;
+    }
+    void inFlight.then((bytes) => {
+      if (bytes === undefined) done();
+      else sendKept(reply, bytes);
+    });
   });
 
   scope.addHook('preSerialization', (req, reply, payload, done) => {
     if (req.method === 'GET' && reply.statusCode === 200 && !answers.has(req.url)) {
       // The route's own serializer: the same checked, stripped JSON a miss sends.
-      keepAnswer(answers, req.url, reply, payload);
+      const bytes = keepAnswer(answers, req.url, reply, payload);
+      if (making.has(req)) flights.settle(req, bytes);
     }
     done(null, payload);
+  });
+
+  // Whatever became of the answer (sent, refused, failed, abandoned), nobody waits on it longer.
+  scope.addHook('onResponse', (req, _reply, done) => {
+    flights.settle(req, undefined);
+    done();
+  });
+  scope.addHook('onRequestAbort', (req, done) => {
+    flights.settle(req, undefined);
+    done();
   });
 
   return {
     clear: () => {
       answers.clear();
+      flights.forget();
     },
     size: () => answers.size,
   };
@@ -212,15 +279,9 @@ export function cacheUserAnswers(
   if (maxBytes <= 0) return { clear: () => undefined, size: () => 0 };
   const answers = answerCache(scope, ttlMs, maxBytes);
   const keys = new WeakMap<FastifyRequest, string>();
-  // A miss being answered, by key: requests for the same key that arrive meanwhile wait for its
-  // bytes instead of each asking the database (when an answer expires under load, every request
-  // in flight for it would otherwise miss at once). Settled with undefined when the first
-  // request's answer is not kept (an error, a refusal), and those requests then answer alone.
-  const pending = new Map<string, Promise<Buffer | undefined>>();
-  const settlers = new WeakMap<FastifyRequest, (bytes: Buffer | undefined) => void>();
+  const flights = singleFlight();
   const settle = (req: FastifyRequest, bytes: Buffer | undefined): void => {
-    settlers.get(req)?.(bytes);
-    settlers.delete(req);
+    flights.settle(req, bytes);
   };
 
   scope.addHook('onRequest', async (req, reply) => {
@@ -228,22 +289,16 @@ export function cacheUserAnswers(
     const uid = await userOf(req);
     if (uid === undefined) return;
     const key = `${uid}#${String(await bus.userGeneration(uid))} ${req.url}`;
-    const inFlight = pending.get(key);
-    const cached = answers.get(key) ?? (inFlight && (await inFlight));
+    const kept = answers.get(key);
+    // No await between the look-up and `start`: the next request must see this one's flight.
+    const inFlight = kept === undefined ? flights.start(req, key) : undefined;
+    const cached = kept ?? (inFlight && (await inFlight));
     if (cached !== undefined) {
       await sendKept(reply, cached);
       return;
     }
+    // Making the answer (or the one it waited for was not kept: it answers alone).
     keys.set(req, key);
-    // No await from here until the pending answer is registered: the next request must see it.
-    if (pending.has(key)) return;
-    let resolve: (bytes: Buffer | undefined) => void = () => undefined;
-    const answer = new Promise<Buffer | undefined>((r) => (resolve = r));
-    pending.set(key, answer);
-    settlers.set(req, (bytes) => {
-      if (pending.get(key) === answer) pending.delete(key);
-      resolve(bytes);
-    });
   });
 
   scope.addHook('preSerialization', (req, reply, payload, done) => {

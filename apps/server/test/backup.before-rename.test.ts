@@ -7,80 +7,26 @@
  * (and watch_events' `item_type` under `media_type`, which migration 0011 renamed).
  * On the embedded database and on PostgreSQL (TEST_DB).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows, type Database, type DatabaseHandle } from '@pigostream/db';
+import { queryRows, type Database } from '@pigostream/db';
 import { restoreBackup } from '../src/modules/backup/backup.restore.ts';
 import { writeBackup, writeFileAtomically } from '../src/modules/backup/backup.writer.ts';
 import { RENAMED_COLUMNS } from '../src/modules/backup/renamed-columns.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
 import {
-  createScratchDatabase,
-  openTestDatabase,
-  testDbKind,
-  type TestDatabase,
-} from './helpers/database.ts';
+  MIGRATIONS,
+  migrationsBefore,
+  openOldDatabase,
+  type OldDatabase,
+} from './helpers/old-database.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
 const RENAME = '0007_tmdb_id';
 const dir = mkdtempSync(path.join(tmpdir(), 'pigo-rename-'));
-
-/** A copy of the migrations folder with only the migrations before `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = path.join(dir, 'migrations');
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag < tag);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  rmSync(path.join(folder, `${tag}.sql`));
-  return folder;
-}
-
-/** A database of this test's own, migrated with `folder`; `migrate` applies another folder. */
-interface OldDatabase extends DatabaseHandle {
-  migrate(folder: string): Promise<void>;
-}
-
-async function openOldDatabase(folder: string): Promise<OldDatabase> {
-  if (testDbKind === 'pglite') {
-    const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
-    const raw = drizzlePglite(client);
-    await migratePglite(raw, { migrationsFolder: folder });
-    return {
-      db: raw as unknown as Database,
-      kind: 'pglite',
-      ping: () => Promise.resolve(true),
-      close: () => client.close(),
-      migrate: (f) => migratePglite(raw, { migrationsFolder: f }),
-    };
-  }
-  const scratch = await createScratchDatabase();
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
-  const raw = drizzlePg(pool);
-  await migratePg(raw, { migrationsFolder: folder });
-  return {
-    db: raw as unknown as Database,
-    kind: 'postgres',
-    ping: () => Promise.resolve(true),
-    migrate: (f) => migratePg(raw, { migrationsFolder: f }),
-    close: async () => {
-      await pool.end();
-      await scratch.drop();
-    },
-  };
-}
 
 /** Every renamed table's rows as `table:id` keys, read under the column's `name`. */
 async function ids(db: Database, name: 'old' | 'new'): Promise<string[]> {
@@ -102,7 +48,7 @@ let before: string[];
 let backupFile: string;
 
 beforeAll(async () => {
-  old = await openOldDatabase(migrationsBefore(RENAME));
+  old = await openOldDatabase(migrationsBefore(dir, RENAME));
   const { db } = old;
   await db.execute(sql`insert into "user" (id, name, email, email_verified)
     values ('u1', 'Kim', 'kim@gmail.com', true)`);

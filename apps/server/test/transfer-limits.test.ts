@@ -11,26 +11,23 @@
  *   with the times moved to the time of the migration. On a database made by the migrations
  *   before it, the migrator applies it (its journal entry).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS } from '@pigostream/contracts';
-import { queryRows, type Database, type DatabaseHandle } from '@pigostream/db';
+import { queryRows } from '@pigostream/db';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { createScratchDatabase, testDbKind } from './helpers/database.ts';
+import {
+  MIGRATIONS,
+  migrationsBefore,
+  openOldDatabase,
+  type OldDatabase,
+} from './helpers/old-database.ts';
 import { API, createUser, request, type TestUser } from './helpers/users.ts';
 
 /** A show of the starter catalogue. */
@@ -182,62 +179,19 @@ describe('impossible values in an import', () => {
   });
 });
 
-const MIGRATIONS = fileURLToPath(new URL('../../../packages/db/migrations', import.meta.url));
 const REPAIR = '0010_repair_impossible_times';
 
 describe('migration 0010 on rows stored before the checks', () => {
   let dir: string;
-  let handle: DatabaseHandle & { migrate(folder: string): Promise<void> };
+  let handle: OldDatabase;
   let app: FastifyInstance;
   let user: TestUser;
   let before: [string, number][];
   let migratedAt: number;
 
-  /** A copy of the migrations folder without {@link REPAIR} and those after it. */
-  function migrationsBefore(): string {
-    const folder = path.join(dir, 'migrations');
-    cpSync(MIGRATIONS, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => e.tag < REPAIR);
-    writeFileSync(journalFile, JSON.stringify(journal));
-    rmSync(path.join(folder, `${REPAIR}.sql`));
-    return folder;
-  }
-
-  /** A database of the test's own at the schema before the repair; `migrate` applies more. */
-  async function openOld(folder: string): Promise<typeof handle> {
-    if (testDbKind === 'pglite') {
-      const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
-      const raw = drizzlePglite(client);
-      await migratePglite(raw, { migrationsFolder: folder });
-      return {
-        db: raw as unknown as Database,
-        kind: 'pglite',
-        ping: () => Promise.resolve(true),
-        close: () => client.close(),
-        migrate: (f) => migratePglite(raw, { migrationsFolder: f }),
-      };
-    }
-    const scratch = await createScratchDatabase();
-    const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
-    const raw = drizzlePg(pool);
-    await migratePg(raw, { migrationsFolder: folder });
-    return {
-      db: raw as unknown as Database,
-      kind: 'postgres',
-      ping: () => Promise.resolve(true),
-      migrate: (f) => migratePg(raw, { migrationsFolder: f }),
-      close: async () => {
-        await pool.end();
-        await scratch.drop();
-      },
-    };
-  }
-
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'pigo-repair-'));
-    handle = await openOld(migrationsBefore());
+    handle = await openOldDatabase(migrationsBefore(dir, REPAIR));
     app = await buildApp({
       config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
       database: handle,

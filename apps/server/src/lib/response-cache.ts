@@ -16,6 +16,7 @@ import { ENDPOINTS } from '@pigostream/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ClusterBus } from './cluster-bus.ts';
+import { singleFlight } from './single-flight.ts';
 
 /** How long an answer is reused, in ms. */
 export const RESPONSE_CACHE_TTL_MS = 2_000;
@@ -96,44 +97,6 @@ export interface ResponseCache {
 }
 
 /**
- * Answers being made, by key, so that requests for a key that arrive meanwhile wait for its bytes
- * instead of each computing them (single flight: when an answer expires under load, every request
- * in flight for it would otherwise miss at once and run the same query; SCALE-8 in
- * docs/requirements.md). `start` registers the request as the one making the key's answer, or
- * answers the promise of the one already making it; `settle` gives the waiters its bytes, or
- * undefined when its answer is not kept (an error, a refusal), and those requests then answer
- * alone.
- */
-function singleFlight() {
-  const pending = new Map<string, Promise<Buffer | undefined>>();
-  const settlers = new WeakMap<FastifyRequest, (bytes: Buffer | undefined) => void>();
-  return {
-    /** The answer already being made for `key`, or undefined (then `req` makes it). */
-    start(req: FastifyRequest, key: string): Promise<Buffer | undefined> | undefined {
-      const inFlight = pending.get(key);
-      if (inFlight) return inFlight;
-      let resolve: (bytes: Buffer | undefined) => void = () => undefined;
-      const answer = new Promise<Buffer | undefined>((r) => (resolve = r));
-      pending.set(key, answer);
-      settlers.set(req, (bytes) => {
-        if (pending.get(key) === answer) pending.delete(key);
-        resolve(bytes);
-      });
-      return undefined;
-    },
-    /** Ends `req`'s part: its waiters get `bytes` (undefined: they answer alone). */
-    settle(req: FastifyRequest, bytes: Buffer | undefined): void {
-      settlers.get(req)?.(bytes);
-      settlers.delete(req);
-    },
-    /** Forgets every answer being made (after a write: later requests must not wait on them). */
-    forget(): void {
-      pending.clear();
-    },
-  };
-}
-
-/**
  * Caches the 200 answers of the GET routes registered in `scope` (after this call) for `ttlMs`
  * ms, keyed by URL (path and query), `maxBytes` bytes of answers at most (the least recently
  * used go first; 0 keeps none); returns the cache so write routes can clear it. A request for an
@@ -148,7 +111,6 @@ export function cacheResponses(
   if (maxBytes <= 0) return { clear: () => undefined, size: () => 0 };
   const answers = answerCache(scope, ttlMs, maxBytes);
   const flights = singleFlight();
-  const making = new WeakSet<FastifyRequest>();
 
   scope.addHook('onRequest', (req, reply, done) => {
     if (req.method !== 'GET') {
@@ -162,7 +124,6 @@ export function cacheResponses(
     }
     const inFlight = flights.start(req, req.url);
     if (inFlight === undefined) {
-      making.add(req);
       done();
       return;
     }
@@ -175,8 +136,8 @@ export function cacheResponses(
   scope.addHook('preSerialization', (req, reply, payload, done) => {
     if (req.method === 'GET' && reply.statusCode === 200 && !answers.has(req.url)) {
       // The route's own serializer: the same checked, stripped JSON a miss sends.
-      const bytes = keepAnswer(answers, req.url, reply, payload);
-      if (making.has(req)) flights.settle(req, bytes);
+      // Its waiters get the bytes (for a request that waited in vain and answers alone, a no-op).
+      flights.settle(req, keepAnswer(answers, req.url, reply, payload));
     }
     done(null, payload);
   });
@@ -280,9 +241,6 @@ export function cacheUserAnswers(
   const answers = answerCache(scope, ttlMs, maxBytes);
   const keys = new WeakMap<FastifyRequest, string>();
   const flights = singleFlight();
-  const settle = (req: FastifyRequest, bytes: Buffer | undefined): void => {
-    flights.settle(req, bytes);
-  };
 
   scope.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET') return;
@@ -304,18 +262,18 @@ export function cacheUserAnswers(
   scope.addHook('preSerialization', (req, reply, payload, done) => {
     const key = keys.get(req);
     if (key !== undefined && reply.statusCode === 200) {
-      settle(req, keepAnswer(answers, key, reply, payload));
+      flights.settle(req, keepAnswer(answers, key, reply, payload));
     }
     done(null, payload);
   });
 
   // Whatever became of the answer (sent, refused, failed, abandoned), nobody waits on it longer.
   scope.addHook('onResponse', (req, _reply, done) => {
-    settle(req, undefined);
+    flights.settle(req, undefined);
     done();
   });
   scope.addHook('onRequestAbort', (req, done) => {
-    settle(req, undefined);
+    flights.settle(req, undefined);
     done();
   });
 

@@ -246,6 +246,31 @@ test('a file dropped on the zone is read like a chosen one', async ({ browser },
   await user.context.close();
 });
 
+test('a file that is not text (an image named .csv) is refused, naming it, without sending it', async ({
+  browser,
+}, testInfo) => {
+  const user = await freshUser(browser, testInfo);
+  const { page } = user;
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/transfer/')) sent.push(request.url());
+  });
+  await page.goto('/import-export');
+  await upload(
+    page,
+    'poster.csv',
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+  );
+  await expect(page.getByRole('alert')).toHaveText(
+    'poster.csv is not a text file. Choose the .csv or .json file of your export (unzip it first).',
+  );
+  expect(sent).toEqual([]);
+  // The next file is read as usual.
+  await upload(page, 'watchlist.csv', WATCHLIST);
+  await expect(page.getByRole('button', { name: 'Import 3 titles' })).toBeVisible();
+  await user.context.close();
+});
+
 test('a file over 20 MB is refused without sending it', async ({ browser }, testInfo) => {
   const user = await freshUser(browser, testInfo);
   const { page } = user;

@@ -13,6 +13,15 @@ import { BODY_OBJECT, uidSchema } from './library.ts';
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Most rows (CSV lines after the header, JSON items) an import reads (TRANSFER-5). */
 export const IMPORT_MAX_ROWS = 100_000;
+
+/**
+ * What an import says of a file whose bytes are not text (an image, a spreadsheet's binary
+ * workbook, a zip): NUL characters after decoding (IMP-2 of docs/imports.md). The page says it
+ * before sending anything, and the command and the server say the same.
+ */
+export function importNotTextMessage(fileName: string): string {
+  return `${fileName} is not a text file. Choose the .csv or .json file of your export (unzip it first).`;
+}
 /** Most candidates an uncertain match offers. */
 export const IMPORT_MAX_CANDIDATES = 5;
 /** A title-and-year match at or above this confidence (0 to 1) is taken; below it, offered. */

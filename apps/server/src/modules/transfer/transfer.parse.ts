@@ -8,7 +8,7 @@
  * cannot. The text has been decoded from the file's bytes already (IMP-2: the page and
  * `pigo import-user` both use `decodeText`).
  */
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@pigostream/contracts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importNotTextMessage } from '@pigostream/contracts';
 import { ImportFileError, type ParsedFile } from './transfer.fields.ts';
 import { parseCsv } from './transfer.parse-csv.ts';
 import { parseJson } from './transfer.parse-json.ts';
@@ -18,7 +18,7 @@ export { ImportFileError, type ImportRow, type ParsedFile } from './transfer.fie
 /**
  * Reads `content`, the text of the file named `fileName`.
  * @throws ImportFileError (413) over {@link IMPORT_MAX_BYTES} bytes; (400) for a file that is
- *   not one of the formats, a broken CSV line or JSON (naming the line), over
+ *   not text or not one of the formats, a broken CSV line or JSON (naming the line), over
  *   {@link IMPORT_MAX_ROWS} rows, or no rows at all.
  */
 export function parseImportFile(fileName: string, content: string): ParsedFile {
@@ -27,6 +27,7 @@ export function parseImportFile(fileName: string, content: string): ParsedFile {
   }
   const body = content.replace(/^\uFEFF/, '').trim();
   if (!body) throw new ImportFileError(`${fileName} is empty.`);
+  if (body.includes('\u0000')) throw new ImportFileError(importNotTextMessage(fileName));
   const parsed =
     body.startsWith('{') || body.startsWith('[')
       ? parseJson(fileName, body)

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ImportPreview, ImportResult } from '@pigostream/contracts';
+import { importNotTextMessage, type ImportPreview, type ImportResult } from '@pigostream/contracts';
 import { decodeText } from '@pigostream/contracts/text-decoding';
 import { applyImport, previewImport } from '../api/transfer.ts';
 import {
@@ -79,9 +79,12 @@ export function useImport(uid: string | undefined): ImportFlow {
       // UTF-8, UTF-16 or Windows-1252, where `file.text()` would take every file for UTF-8.
       file
         .arrayBuffer()
-        .then((bytes) =>
-          previewImport(uid, file.name, decodeText(new Uint8Array(bytes)).text, controller.signal),
-        )
+        .then((bytes) => {
+          const { text } = decodeText(new Uint8Array(bytes));
+          // Not text (an image, a workbook, a zip): said here, before anything is sent.
+          if (text.includes('\u0000')) throw new Error(importNotTextMessage(file.name));
+          return previewImport(uid, file.name, text, controller.signal);
+        })
         .then(
           (preview) => {
             if (controller.signal.aborted) return;

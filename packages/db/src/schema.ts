@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   date,
   index,
   integer,
@@ -37,6 +38,9 @@ export interface CreatorJson {
   id: number | null;
   name: string;
 }
+
+/** PostgreSQL's full-text document type, as text (drizzle has no built-in). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Movies and TV shows. `title` holds a movie's title or a show's name. */
 export const titles = pgTable(
@@ -71,18 +75,29 @@ export const titles = pgTable(
     spokenLanguages: jsonb('spoken_languages').$type<SpokenLanguageJson[]>().notNull().default([]),
     createdBy: jsonb('created_by').$type<CreatorJson[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Trending's score before this server's own viewers: popularity discounted by age
+     * (RANK-1 in docs/requirements.md). Kept by the rankings refresh (rankings.repository.ts
+     * in the catalogue module); null until it runs.
+     */
+    trendingScore: real('trending_score'),
+    /** The words search matches: title and original title, lower-cased (RANK-3). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, lower(title || ' ' || coalesce(original_title, '')))`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.mediaType, t.id] }),
+    // Lists read by index, a page at a time, at any catalogue size (RANK-1, RANK-2):
+    // popular by popularity, trending by its precomputed score, ties in the answer's order.
     index('titles_popularity_idx').on(t.mediaType, t.popularity.desc().nullsLast()),
-    // Search (catalogue.repository.ts): one GiST trigram index over title and original title
-    // answers the word-similarity filter and its nearest-first order in a few ms on PGlite
-    // (GIN rechecks cost more there); the btree pattern index answers prefix matches.
-    index('titles_search_trgm_idx').using(
-      'gist',
-      sql`(lower(${t.title} || ' ' || coalesce(${t.originalTitle}, ''))) gist_trgm_ops(siglen=64)`,
-    ),
-    index('titles_title_prefix_idx').on(t.mediaType, sql`lower(${t.title}) text_pattern_ops`),
+    index('titles_trending_idx')
+      .on(t.mediaType, t.trendingScore.desc().nullsLast(), t.voteCount.desc().nullsLast(), t.id)
+      .where(sql`title <> ''`),
+    // The newest release of a type, for the trending score's age (one index step).
+    index('titles_release_date_idx').on(t.mediaType, t.releaseDate),
+    // Search's candidates: the titles holding every query word (or a near spelling of it).
+    index('titles_search_vector_idx').using('gin', t.searchVector),
     // The import's title matching (TRANSFER-2): titles like a name, many names per statement; a
     // GIN trigram index finds each name's few neighbours in about 1 ms where the GiST one
     // above walks most of its pages (16 ms a name over 18,000 titles). Imports end by folding
@@ -158,12 +173,46 @@ export const titleProviders = pgTable(
     tmdbId: integer('tmdb_id').notNull(),
     providerId: integer('provider_id').notNull(),
     region: text('region').notNull(),
+    /** The title's popularity, copied by the rankings refresh so a row reads in order. */
+    popularity: real('popularity'),
   },
   (t) => [
     primaryKey({ columns: [t.mediaType, t.tmdbId, t.providerId, t.region] }),
-    index('title_providers_provider_idx').on(t.providerId, t.region, t.mediaType),
+    // A provider row (RANK-2): one provider, region and type, most popular first.
+    index('title_providers_rank_idx').on(
+      t.providerId,
+      t.region,
+      t.mediaType,
+      t.popularity.desc().nullsLast(),
+      t.tmdbId,
+    ),
   ],
 );
+
+/**
+ * Search's vocabulary (RANK-3): every word of the titles' search vectors with the number
+ * of titles holding it. A query word is matched to its near spellings here (trigram
+ * similarity), never against a million titles.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    /** Titles (both types) whose search vector holds the word. */
+    titles: integer('titles').notNull(),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
+    index('search_words_prefix_idx').on(sql`${t.word} text_pattern_ops`),
+  ],
+);
+
+/** One row per media type: the newest release year the trending scores were computed with. */
+export const catalogueRankings = pgTable('catalogue_rankings', {
+  mediaType: text('media_type').$type<MediaType>().primaryKey(),
+  newestYear: integer('newest_year').notNull(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** AniList Media entries (type ANIME or MANGA), fields as AniList names them. */
 export const animeMedia = pgTable(

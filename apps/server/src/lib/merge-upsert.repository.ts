@@ -54,7 +54,8 @@ export async function mergeUpsert(
   const set: Record<string, SQL> = {};
   const differs: SQL[] = [];
   for (const [prop, column] of Object.entries(columns)) {
-    if (keys.has(column.name) || column.name === 'updated_at') continue;
+    // Keys, the write time and generated columns (search_vector) are never set from a row.
+    if (keys.has(column.name) || column.name === 'updated_at' || column.generated) continue;
     const value = merged(tableName, column);
     set[prop] = value;
     differs.push(

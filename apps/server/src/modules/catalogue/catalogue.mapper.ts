@@ -13,6 +13,7 @@ import type {
   EpisodeRow,
   SeasonRow,
   TitleDetailRow,
+  ListPage,
   TitleListRow,
 } from './catalogue.repository.ts';
 import { PAGE_SIZE } from './catalogue.source.ts';
@@ -67,8 +68,7 @@ export function toSummary(row: Omit<TitleListRow, 'total'>): TitleSummary {
 }
 
 /** `{ page, results, total_pages, total_results }` from rows carrying a window `total`. */
-export function toPage(rows: TitleListRow[], page: number, knownTotal?: number): MediaPage {
-  const total = rows[0]?.total ?? knownTotal ?? 0;
+export function toPage({ rows, total }: ListPage, page: number): MediaPage {
   return {
     page,
     results: rows.map(toListItem),

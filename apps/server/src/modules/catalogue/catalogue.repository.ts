@@ -4,6 +4,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type GenreJson, type MediaType } from '@pigostream/db';
+import { MAX_PAGE } from '@pigostream/contracts/constants';
+import {
+  refreshProviderPopularity,
+  refreshSearchWords,
+  refreshTrendingScores,
+} from './rankings.repository.ts';
 
 /** A `titles` row as selected for lists. Stub rows (empty title, ids only) are never listed. */
 export interface TitleListRow {
@@ -20,10 +26,9 @@ export interface TitleListRow {
   vote_count: number | null;
   popularity: number | null;
   genres: GenreJson[];
-  total: number;
 }
 
-export interface TitleDetailRow extends Omit<TitleListRow, 'total'> {
+export interface TitleDetailRow extends TitleListRow {
   tagline: string | null;
   status: string | null;
   imdb_id: string | null;
@@ -71,13 +76,27 @@ export interface EpisodeRow {
   vote_average: number | null;
 }
 
-const listColumns = sql.raw(`media_type, id, title, original_title, original_language, overview,
-  release_date::text as release_date, poster_path, backdrop_path, vote_average, vote_count,
-  popularity, genres, (count(*) over ())::int as total`);
-
-function page(limit: number, offset: number): SQL {
-  return sql`limit ${limit} offset ${offset}`;
+/** The columns of a {@link TitleListRow}, of the titles row named `t` (or unqualified). */
+function listColumnsOf(t?: 't'): SQL {
+  const c = (name: string) => (t ? `${t}.${name}` : name);
+  return sql.raw(`${c('media_type')}, ${c('id')}, ${c('title')}, ${c('original_title')},
+    ${c('original_language')}, ${c('overview')}, ${c('release_date')}::text as release_date,
+    ${c('poster_path')}, ${c('backdrop_path')}, ${c('vote_average')}, ${c('vote_count')},
+    ${c('popularity')}, ${c('genres')}`);
 }
+const listColumns = listColumnsOf();
+
+/** A page of a list, with how many titles the whole list holds (at most {@link MAX_TOTAL}). */
+export interface ListPage {
+  rows: TitleListRow[];
+  total: number;
+}
+
+/**
+ * Largest total a list reports: TMDB's 500 pages of 20 (MAX_PAGE). Counting stops there, so a
+ * count costs at most this many index entries at any catalogue size (RANK-1).
+ */
+export const MAX_TOTAL = MAX_PAGE * 20;
 
 /** Popularity points one recent viewer is worth in trending. */
 const VIEWER_WEIGHT = 25;
@@ -88,118 +107,130 @@ function intArray(values: Iterable<number>): string {
 }
 
 /**
- * Titles by popularity. With `recentViewers` (trending) recent releases are favoured and so are
- * titles this server's users started watching lately (title id -> users, from the activity
- * module; ARCH-13 in docs/architecture.md).
+ * Listed titles of `type` (stubs are not), counted up to {@link MAX_TOTAL}: in the order of
+ * titles_trending_idx, so the count walks that index alone, whatever the other type's size.
  */
-export function listByPopularity(
+async function countListed(db: Database, type: MediaType): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from titles
+          where media_type = ${type} and title <> ''
+          order by trending_score desc nulls last, vote_count desc nulls last, id
+          limit ${MAX_TOTAL}) s`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Popular: titles by popularity, a page read from titles_popularity_idx (RANK-1 in
+ * docs/requirements.md).
+ */
+export async function listPopular(
   db: Database,
   type: MediaType,
   limit: number,
   offset: number,
-  recentViewers?: ReadonlyMap<number, number>,
-): Promise<TitleListRow[]> {
-  if (!recentViewers) {
-    return queryRows<TitleListRow>(
+): Promise<ListPage> {
+  const [rows, total] = await Promise.all([
+    queryRows<TitleListRow>(
       db,
       sql`select ${listColumns} from titles where media_type = ${type} and title <> ''
-          order by popularity desc nulls last, vote_count desc nulls last, id ${page(limit, offset)}`,
-    );
-  }
-  // Trending: popularity discounted by age, plus this server's own recent viewers (each new
-  // viewer counts like VIEWER_WEIGHT points of popularity). Age is counted from the newest
-  // release the catalogue has (of this type, up to today), not from today's year: a catalogue
-  // snapshot such as the starter one ranks the same on every day, and a catalogue kept current
-  // ranks as before.
-  return queryRows<TitleListRow>(
-    db,
-    sql`with recent as (
-          select * from unnest(${intArray(recentViewers.keys())}::int[],
-            ${intArray(recentViewers.values())}::int[]) as r(viewed_id, viewers)),
-        newest as (
-          select coalesce(max(extract(year from release_date)), extract(year from now())) as year
-          from titles where media_type = ${type} and release_date <= now())
-        select ${listColumns} from titles t cross join newest n left join recent r on r.viewed_id = t.id
-        where t.media_type = ${type} and t.title <> ''
-        order by coalesce(t.popularity, 0)
-            / (1 + greatest(0, n.year - coalesce(extract(year from t.release_date), 1900)) / 8.0)
-            + coalesce(r.viewers, 0) * ${VIEWER_WEIGHT} desc,
-          t.vote_count desc nulls last, t.id ${page(limit, offset)}`,
-  );
+          order by popularity desc nulls last, vote_count desc nulls last, id
+          limit ${limit} offset ${offset}`,
+    ),
+    countListed(db, type),
+  ]);
+  return { rows, total };
 }
 
-/** Titles available on a streaming provider in a region, by popularity. */
-export function listByProvider(
+/**
+ * Trending (RANK-1; ARCH-13 in docs/architecture.md): each title's precomputed score
+ * (popularity discounted by age, rankings.repository.ts) plus {@link VIEWER_WEIGHT} points per
+ * user of this server who started watching it lately (`recentViewers`: title id -> users). Exact
+ * without scoring the catalogue: a title nobody watched lately ranks by its stored score, so it
+ * is among the first `offset + limit` of titles_trending_idx if it belongs on the page; the
+ * watched titles are scored apart and merged in.
+ */
+export async function listTrending(
+  db: Database,
+  type: MediaType,
+  limit: number,
+  offset: number,
+  recentViewers: ReadonlyMap<number, number>,
+): Promise<ListPage> {
+  const reach = offset + limit + recentViewers.size;
+  const [rows, total] = await Promise.all([
+    queryRows<TitleListRow>(
+      db,
+      sql`with recent as (
+            select * from unnest(${intArray(recentViewers.keys())}::int[],
+              ${intArray(recentViewers.values())}::int[]) as r(id, viewers)),
+          scored as (
+            (select t.id, coalesce(t.trending_score, 0) + r.viewers * ${VIEWER_WEIGHT} as score
+              from recent r join titles t on t.media_type = ${type} and t.id = r.id
+              where t.title <> '')
+            union all
+            (select id, trending_score as score from titles
+              where media_type = ${type} and title <> ''
+              order by trending_score desc nulls last, vote_count desc nulls last, id
+              limit ${reach})),
+          best as (select id, max(score) as score from scored group by id)
+          select ${listColumnsOf('t')}
+          from best b join titles t on t.media_type = ${type} and t.id = b.id
+          order by b.score desc nulls last, t.vote_count desc nulls last, t.id
+          limit ${limit} offset ${offset}`,
+    ),
+    countListed(db, type),
+  ]);
+  return { rows, total };
+}
+
+/**
+ * A provider row (RANK-2): titles available on a streaming provider in a region, by
+ * popularity, read from title_providers_rank_idx (the provider's rows in popularity order),
+ * each title then fetched by key; never a walk of the catalogue.
+ */
+export async function listByProvider(
   db: Database,
   type: MediaType,
   providerId: number,
   region: string,
   limit: number,
   offset: number,
-): Promise<TitleListRow[]> {
-  return queryRows<TitleListRow>(
-    db,
-    sql`select ${listColumns} from titles t
-        where t.media_type = ${type} and t.title <> '' and exists (
-          select 1 from title_providers p where p.media_type = t.media_type and p.tmdb_id = t.id
-            and p.provider_id = ${providerId} and p.region = ${region})
-        order by popularity desc nulls last, vote_count desc nulls last, id ${page(limit, offset)}`,
-  );
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Candidates each search branch contributes before ranking; bounds the work per query. */
-const SEARCH_CANDIDATES = 100;
-
-/**
- * Typo-tolerant search over title and original title (pg_trgm). Candidates come from two
- * index-backed branches (nearest by word similarity over title and original title together,
- * and title prefix); they are ranked exact title first, then prefix matches, then word
- * similarity, whole-title similarity and popularity.
- */
-export function searchTitles(
-  db: Database,
-  type: MediaType,
-  query: string,
-  limit: number,
-  offset: number,
-): Promise<TitleListRow[]> {
-  const q = query.toLowerCase();
-  const prefix = `${escapeLike(q)}%`;
-  const original = sql.raw(`lower(coalesce(original_title, ''))`);
-  // The expression of titles_search_trgm_idx (packages/db schema): keep them identical.
-  const searchable = sql.raw(`(lower(title || ' ' || coalesce(original_title, '')))`);
-  return queryRows<TitleListRow>(
-    db,
-    sql`with candidates as (
-          (select media_type, id from titles
-            where media_type = ${type} and title <> '' and ${q} <% ${searchable}
-            order by ${searchable} <->> ${q} limit ${SEARCH_CANDIDATES})
-          union
-          (select media_type, id from titles
-            where media_type = ${type} and title <> '' and lower(title) like ${prefix}
-            order by popularity desc nulls last limit ${SEARCH_CANDIDATES}))
-        select ${listColumns} from titles join candidates using (media_type, id)
-        order by (lower(title) = ${q} or ${original} = ${q}) desc,
-          (lower(title) like ${prefix}) desc,
-          greatest(word_similarity(${q}, lower(title)), word_similarity(${q}, ${original})) desc,
-          similarity(${q}, lower(title)) desc,
-          popularity desc nulls last, id
-        ${page(limit, offset)}`,
-  );
+): Promise<ListPage> {
+  const [rows, counted] = await Promise.all([
+    queryRows<TitleListRow>(
+      db,
+      sql`select ${listColumnsOf('t')}
+          from title_providers p join titles t on t.media_type = p.media_type and t.id = p.tmdb_id
+          where p.provider_id = ${providerId} and p.region = ${region} and p.media_type = ${type}
+            and t.title <> ''
+          order by p.popularity desc nulls last, t.vote_count desc nulls last, t.id
+          limit ${limit} offset ${offset}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from title_providers
+            where provider_id = ${providerId} and region = ${region} and media_type = ${type}
+            limit ${MAX_TOTAL}) s`,
+    ),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
 }
 
 /**
  * Refreshes planner statistics after bulk writes (seed, import) so searches use the indexes,
- * and folds the title trigram index's pending entries in (GIN keeps an import's new titles in
- * a list that every lookup would otherwise read through).
+ * brings the precomputed rankings up to date (trending scores, provider rows' popularity,
+ * search's vocabulary: rankings.repository.ts), and folds the GIN indexes' pending entries in
+ * (GIN keeps an import's new titles in a list every lookup would otherwise read through).
  */
 export async function analyzeCatalogue(db: Database): Promise<void> {
-  await db.execute(sql`analyze titles, seasons, episodes, credits, title_providers`);
+  await refreshTrendingScores(db, true);
+  await refreshProviderPopularity(db);
+  await refreshSearchWords(db);
+  await db.execute(sql`analyze titles, seasons, episodes, credits, title_providers, search_words`);
   await db.execute(sql`select gin_clean_pending_list('titles_title_trgm_idx'::regclass)`);
+  await db.execute(sql`select gin_clean_pending_list('titles_search_vector_idx'::regclass)`);
 }
 
 /** One title's row, or undefined. */
@@ -313,7 +344,7 @@ const SIMILAR_THRESHOLD = 0.45;
  * A list row with its IMDb id, for the import's title lookups (TRANSFER-1, TRANSFER-2 in
  * docs/requirements.md).
  */
-export type LookupRow = Omit<TitleListRow, 'total'> & { imdb_id: string | null };
+export type LookupRow = TitleListRow & { imdb_id: string | null };
 
 /** `values` as `(v1), (v2), ...` pieces joined by commas, for `in (...)`. */
 const listOf = (values: readonly (string | number)[]) =>
@@ -397,9 +428,9 @@ export function findTitlesByIds(
   db: Database,
   type: MediaType,
   ids: number[],
-): Promise<Omit<TitleListRow, 'total'>[]> {
+): Promise<TitleListRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return queryRows<Omit<TitleListRow, 'total'>>(
+  return queryRows<TitleListRow>(
     db,
     sql`select media_type, id, title, original_title, original_language, overview,
           release_date::text as release_date, poster_path, backdrop_path, vote_average,

@@ -2,6 +2,7 @@
 import type { EpisodeSummary, MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import * as repo from './catalogue.repository.ts';
+import { searchTitles } from './search.repository.ts';
 import { toDetails, toEpisodeSummary, toPage, toSeason, toSummary } from './catalogue.mapper.ts';
 import { NotFoundError, PAGE_SIZE, type CatalogueSource } from './catalogue.source.ts';
 
@@ -21,13 +22,13 @@ export function createLocalSource(db: Database, activity: RecentActivity): Catal
   return {
     async trending(type, page) {
       const viewers = await activity.recentViewers(type);
-      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page), viewers), page);
+      return toPage(await repo.listTrending(db, type, PAGE_SIZE, offset(page), viewers), page);
     },
     async popular(type, page) {
-      return toPage(await repo.listByPopularity(db, type, PAGE_SIZE, offset(page)), page);
+      return toPage(await repo.listPopular(db, type, PAGE_SIZE, offset(page)), page);
     },
     async search(type, query, page) {
-      return toPage(await repo.searchTitles(db, type, query, PAGE_SIZE, offset(page)), page);
+      return toPage(await searchTitles(db, type, query, PAGE_SIZE, offset(page)), page);
     },
     async byProvider(type, providerId, region, page) {
       return toPage(

@@ -1,0 +1,140 @@
+/**
+ * The catalogue's precomputed rankings (RANK-1..3 in docs/requirements.md): each title's
+ * trending score, each provider row's copy of its title's popularity, and search's vocabulary.
+ * Lists then read a page by index at any catalogue size instead of scoring every title per
+ * request. Refreshed after every catalogue write (analyzeCatalogue) and by a periodic job
+ * (rankings.job.ts) for what time alone changes.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type MediaType } from '@pigostream/db';
+import { MEDIA_TYPES } from '@pigostream/contracts/constants';
+
+/**
+ * Years after which a title's popularity counts half in trending: the score is
+ * `popularity / (1 + age / AGE_HALVING_YEARS)`, age in whole years before the catalogue's
+ * newest release of its type (RANK-1).
+ */
+export const AGE_HALVING_YEARS = 8;
+
+/** What one refresh changed: titles re-scored, provider rows re-ordered, vocabulary words. */
+export interface RankingsRefresh {
+  scored: number;
+  providerRows: number;
+  words: number;
+}
+
+/** The newest release year of `type` up to today (this year when the type has no dates). */
+async function newestYear(db: Database, type: MediaType): Promise<number> {
+  // Walks titles_release_date_idx backwards from today: one step for an up-to-date catalogue.
+  const rows = await queryRows<{ year: number }>(
+    db,
+    sql`select coalesce(
+          (select extract(year from release_date)::int from titles
+            where media_type = ${type} and release_date <= current_date and title <> ''
+            order by release_date desc limit 1),
+          extract(year from current_date)::int) as year`,
+  );
+  return rows[0]?.year ?? new Date().getUTCFullYear();
+}
+
+/** The stored score (a real, as the column, so an unchanged score compares equal). */
+const scoreOf = (year: number) =>
+  sql`(coalesce(popularity, 0) / (1 + greatest(0, ${year}::int
+        - coalesce(extract(year from release_date)::int, 1900)) / ${sql.raw(`${AGE_HALVING_YEARS}.0`)}))::real`;
+
+/**
+ * Brings trending scores up to date. `all`: re-scores every title whose score differs (after a
+ * write changed popularity or dates); otherwise only titles never scored, or every title of a
+ * type whose newest release year moved since the last refresh (a new year's releases, or the
+ * calendar passing one). Idempotent; safe on several servers at once.
+ * @returns titles whose score changed.
+ */
+export async function refreshTrendingScores(db: Database, all: boolean): Promise<number> {
+  let changed = 0;
+  for (const type of MEDIA_TYPES) {
+    const year = await newestYear(db, type);
+    const stored = await queryRows<{ newest_year: number }>(
+      db,
+      sql`select newest_year from catalogue_rankings where media_type = ${type}`,
+    );
+    const every = all || stored[0]?.newest_year !== year;
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`with changed as (
+            update titles set trending_score = ${scoreOf(year)}
+            where media_type = ${type} and title <> ''
+              and ${every ? sql`trending_score is distinct from ${scoreOf(year)}` : sql`trending_score is null`}
+            returning 1)
+          select count(*)::int as n from changed`,
+    );
+    changed += rows[0]?.n ?? 0;
+    await db.execute(
+      sql`insert into catalogue_rankings (media_type, newest_year, refreshed_at)
+          values (${type}, ${year}, now())
+          on conflict (media_type) do update set newest_year = excluded.newest_year,
+            refreshed_at = excluded.refreshed_at`,
+    );
+  }
+  return changed;
+}
+
+/**
+ * Copies each title's popularity onto its provider rows, so a provider row reads in order from
+ * title_providers_rank_idx (RANK-2). @returns provider rows changed.
+ */
+export async function refreshProviderPopularity(db: Database, all = true): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with changed as (
+          update title_providers p set popularity = t.popularity from titles t
+          where t.media_type = p.media_type and t.id = p.tmdb_id
+            and ${all ? sql`p.popularity is distinct from t.popularity` : sql`p.popularity is null and t.popularity is not null`}
+          returning 1)
+        select count(*)::int as n from changed`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * What a server checks at start and every hour: trending scores never computed or of a type
+ * whose newest year moved, provider rows never given a popularity, and an empty vocabulary over
+ * a catalogue that has titles (a database upgraded from before the rankings, or restored from
+ * a backup without them). Writers refresh in full at once (analyzeCatalogue).
+ */
+export async function refreshStaleRankings(db: Database): Promise<RankingsRefresh> {
+  const scored = await refreshTrendingScores(db, false);
+  const providerRows = await refreshProviderPopularity(db, false);
+  const empty = await queryRows<{ empty: boolean }>(
+    db,
+    sql`select not exists (select 1 from search_words)
+          and exists (select 1 from titles where title <> '') as empty`,
+  );
+  const words = empty[0]?.empty ? await refreshSearchWords(db) : 0;
+  return { scored, providerRows, words };
+}
+
+/**
+ * Rebuilds search's vocabulary from the titles' search vectors: each word with the number of
+ * titles holding it; words no title holds any more go (RANK-3). @returns words kept.
+ */
+export async function refreshSearchWords(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`create temporary table fresh_words on commit drop as
+          select word, ndoc as titles from ts_stat('select search_vector from titles where title <> ''''')`,
+    );
+    await tx.execute(
+      sql`delete from search_words w where not exists (select 1 from fresh_words f where f.word = w.word)`,
+    );
+    await tx.execute(
+      sql`insert into search_words (word, titles) select word, titles from fresh_words
+          on conflict (word) do update set titles = excluded.titles
+          where search_words.titles <> excluded.titles`,
+    );
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from fresh_words`,
+    );
+    return rows[0]?.n ?? 0;
+  });
+}

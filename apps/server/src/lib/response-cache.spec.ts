@@ -35,7 +35,7 @@ afterEach(async () => {
 const together = (app: FastifyInstance, n: number) =>
   Promise.all(Array.from({ length: n }, () => app.inject({ url: '/answer' })));
 
-describe('the catalogue answer cache computes an expiring answer once (SCALE-8)', () => {
+describe('the catalogue answer cache computes an expiring answer once, serving the expired one meanwhile (SCALE-8)', () => {
   it('20 requests for a missing answer run the route once and all get its bytes', async () => {
     const { app, runs } = await appWithSlowRoute(10_000, 50);
     open = app;
@@ -50,16 +50,46 @@ describe('the catalogue answer cache computes an expiring answer once (SCALE-8)'
     });
   });
 
-  it('once the answer expires, the next 20 requests run it once more', async () => {
+  it('long after the answer expired, the next 20 requests run it once more and wait for it', async () => {
     const { app, runs } = await appWithSlowRoute(40, 30);
     open = app;
     await together(app, 20);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const again = await together(app, 20);
     expect(runs()).toBe(2);
     expect(
       new Set(again.map((a) => JSON.parse(a.body) as { run: number }).map((b) => b.run)),
     ).toEqual(new Set([2]));
+  });
+
+  it('just after the answer expired, one request makes the newer one and the others get the expired one at once', async () => {
+    const { app, runs } = await appWithSlowRoute(300, 100);
+    open = app;
+    await together(app, 5);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const again = await together(app, 20);
+    expect(runs()).toBe(2);
+    const runOf = (a: (typeof again)[number]) => (JSON.parse(a.body) as { run: number }).run;
+    expect(again.filter((a) => runOf(a) === 2)).toHaveLength(1);
+    const stale = again.filter((a) => runOf(a) === 1);
+    expect(stale).toHaveLength(19);
+    expect(new Set(stale.map((a) => a.headers['x-response-cache']))).toEqual(new Set(['stale']));
+    // The newer answer is kept: the next request gets it.
+    const next = await app.inject({ url: '/answer' });
+    expect([runOf(next), next.headers['x-response-cache']]).toEqual([2, 'hit']);
+  });
+
+  it('after a write clears the cache, no request gets an answer from before it', async () => {
+    const { app, runs, cache } = await appWithSlowRoute(300, 50);
+    open = app;
+    await together(app, 3);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    cache.clear();
+    const after = await together(app, 5);
+    expect(runs()).toBe(2);
+    expect(new Set(after.map((a) => (JSON.parse(a.body) as { run: number }).run))).toEqual(
+      new Set([2]),
+    );
   });
 
   it('when the first answer is not kept (a 503), the waiters answer on their own, none hangs', async () => {

@@ -83,9 +83,12 @@ function keepAnswer(
   return bytes;
 }
 
-/** Sends a kept answer. */
-function sendKept(reply: FastifyReply, bytes: Buffer): FastifyReply {
-  return reply.code(200).type(JSON_TYPE).header('x-response-cache', 'hit').send(bytes);
+/**
+ * Sends a kept answer, marked `x-response-cache: hit`, or `stale` for an expired one sent while
+ * a newer one is being made.
+ */
+function sendKept(reply: FastifyReply, bytes: Buffer, kind: 'hit' | 'stale' = 'hit'): FastifyReply {
+  return reply.code(200).type(JSON_TYPE).header('x-response-cache', kind).send(bytes);
 }
 
 /** The cache behind {@link cacheResponses} or {@link cacheUserAnswers}. */
@@ -101,7 +104,9 @@ export interface ResponseCache {
  * ms, keyed by URL (path and query), `maxBytes` bytes of answers at most (the least recently
  * used go first; 0 keeps none); returns the cache so write routes can clear it. A request for an
  * answer another request is making waits for it (single flight), so an expiring entry is
- * computed once however many requests ask for it meanwhile.
+ * computed once however many requests ask for it meanwhile; when the expired answer is at most
+ * `ttlMs` past its time, they get it at once instead (stale while the newer one is made). A
+ * write's clear drops every answer, expired ones too (SCALE-8 in docs/requirements.md).
  */
 export function cacheResponses(
   scope: FastifyInstance,
@@ -109,7 +114,10 @@ export function cacheResponses(
   maxBytes = RESPONSE_CACHE_BYTES,
 ): ResponseCache {
   if (maxBytes <= 0) return { clear: () => undefined, size: () => 0 };
-  const answers = answerCache(scope, ttlMs, maxBytes);
+  // Answers are kept twice their time: the second half only for requests arriving while
+  // another request makes the newer answer.
+  const answers = answerCache(scope, 2 * ttlMs, maxBytes);
+  const fresh = (url: string) => answers.getRemainingTTL(url) > ttlMs;
   const flights = singleFlight();
 
   scope.addHook('onRequest', (req, reply, done) => {
@@ -118,13 +126,18 @@ export function cacheResponses(
       return;
     }
     const cached = answers.get(req.url);
-    if (cached !== undefined) {
+    if (cached !== undefined && fresh(req.url)) {
       sendKept(reply, cached);
       return;
     }
     const inFlight = flights.start(req, req.url);
     if (inFlight === undefined) {
       done();
+      return;
+    }
+    // Another request is making the newer answer: the expired one, if still kept, now.
+    if (cached !== undefined) {
+      sendKept(reply, cached, 'stale');
       return;
     }
     void inFlight.then((bytes) => {
@@ -134,7 +147,7 @@ export function cacheResponses(
   });
 
   scope.addHook('preSerialization', (req, reply, payload, done) => {
-    if (req.method === 'GET' && reply.statusCode === 200 && !answers.has(req.url)) {
+    if (req.method === 'GET' && reply.statusCode === 200 && !fresh(req.url)) {
       // The route's own serializer: the same checked, stripped JSON a miss sends.
       // Its waiters get the bytes (for a request that waited in vain and answers alone, a no-op).
       flights.settle(req, keepAnswer(answers, req.url, reply, payload));

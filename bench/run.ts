@@ -8,7 +8,7 @@
  * bench/results.json with the machine it ran on. Figures are printed, never asserted.
  *
  * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api,
- * home, transfer, scale, footprint) runs only those parts; `search` without `import` searches the starter catalogue alone.
+ * home, transfer, scale, footprint, size) runs only those parts; `search` without `import` searches the starter catalogue alone.
  * `scale` (bench/scale-out.ts) runs 1, 2 and 4 servers on PostgreSQL and Redis
  * (BENCH_REDIS_URL, default the machine's) behind nginx (Debian's nginx-light).
  *
@@ -19,6 +19,8 @@
  * the built server's start, beside a bare Fastify + pg process.
  * `home` (bench/home-answers.ts) measures Home's signed-in answers (My List, Continue Watching,
  * Up Next, New Episodes) one at a time and under load, once per database.
+ * `size` (bench/catalogue-size.ts) grows the dumps to BENCH_SIZES times (default 1,10,60) on
+ * PostgreSQL and 10 times on the embedded database, and measures the catalogue calls on each.
  *
  * The api part's signed-in calls run once per database of BENCH_DATABASES (default
  * `pglite,postgres`): a server on the embedded database on port 3501, then one on a fresh
@@ -41,6 +43,7 @@ import {
   writeTitles,
 } from '../apps/server/src/modules/catalogue/index.ts';
 import { benchApiLoad, benchSignedInLoad } from './api-load.ts';
+import { benchCatalogueSize } from './catalogue-size.ts';
 import { catalogueCounts, createPostgresDatabase, searchSample } from './bench.repository.ts';
 import { benchFootprint } from './footprint.ts';
 import { benchHomeAnswers } from './home-answers.ts';
@@ -75,6 +78,7 @@ const PARTS = [
   'home',
   'scale',
   'footprint',
+  'size',
 ] as const;
 const only = new Set(
   (process.env.BENCH_ONLY ?? PARTS.join(','))
@@ -287,6 +291,7 @@ if (['web', 'lighthouse', 'api', 'home', 'scale'].some((part) => only.has(part))
   await benchServer();
 }
 if (only.has('footprint')) await benchFootprint(databases as DatabaseKind[]);
+if (only.has('size')) await benchCatalogueSize(dataDir);
 
 printTable();
 const out = path.join(here, 'results.json');

@@ -18,15 +18,18 @@ export type DatabaseKind = (typeof DATABASE_KINDS)[number];
  * Starts the real server on `port` with a fresh data directory, on the embedded database there
  * or, with `databaseUrl`, on that (empty) PostgreSQL database (the starter catalogue is loaded
  * at first start), serving the web app built in `webDist`; no SMTP, so mail goes to
- * DATA_DIR/outbox. @throws Error when it is not ready within 180 s.
+ * DATA_DIR/outbox. With `options.dataDir` the server runs on that existing data directory instead
+ * (e.g. an embedded database built beforehand), which stopping it leaves in place.
+ * @throws Error when it is not ready within 180 s.
  */
 export async function startAppServer(
   port: number,
   webDist: string,
   databaseUrl?: string,
   env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pigo-bench-server-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pigo-bench-server-'));
   const child = startChild('npx', ['tsx', 'apps/server/src/main.ts'], {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PORT: String(port),
@@ -44,7 +47,7 @@ export async function startAppServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await child.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForOk(`${baseUrl}/pigo-stream/health`, 180_000);

@@ -90,7 +90,12 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
     // My List, Watch History and saved searches.
     await users.register(libraryRoutes, { db, catalogue });
     // Recommendations.
-    await users.register(recommenderRoutes, { db, catalogue });
+    await users.register(recommenderRoutes, {
+      db,
+      catalogue,
+      activity,
+      maxEvents: config.recommender.maxEvents,
+    });
     // Watch progress; player tokens' key comes from the auth secret (its file or AUTH_SECRET).
     const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
     await users.register(progressRoutes, { db, catalogue, secret });

@@ -15,8 +15,12 @@ import {
 import type { DatabaseHandle } from '@pigostream/db';
 import { apiPlugin } from './api.ts';
 import type { Config } from './config.ts';
-import { ActivityService } from './modules/activity/index.ts';
-import { createConfiguredSource, type CatalogueSource } from './modules/catalogue/index.ts';
+import { ActivityService, RecentViewers } from './modules/activity/index.ts';
+import {
+  createConfiguredSource,
+  Rankings,
+  type CatalogueSource,
+} from './modules/catalogue/index.ts';
 import { startReadiness } from './modules/health/index.ts';
 import { identityPlugin } from './modules/identity/index.ts';
 import { BOOT_SCRIPT_SOURCE, webPlugin } from './modules/web/index.ts';
@@ -96,9 +100,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     maxBytes: config.memory.upstreamCacheBytes,
   });
   // The catalogue CATALOG_SOURCE names: the local database, or TMDB (ARCH-12, LIVE-1).
-  const activity = new ActivityService(db);
-  const catalogue =
-    deps.catalogue ?? createConfiguredSource({ config, db, activity, loader, log: app.log });
+  // Trending's kept scores take each new viewer at once and lose expired ones every minute
+  // (RANK-1); the local catalogue's lists read them.
+  const viewers = new RecentViewers(db);
+  const activity = new ActivityService(db, viewers);
+  const rankings = new Rankings(db, viewers);
+  viewers.onNewViewer((type, id) => rankings.titleWatched(type, id));
+  if (config.catalogSource === 'local') {
+    rankings.start((error) => {
+      app.log.error({ err: error }, 'rankings refresh failed');
+    });
+    app.addHook('onClose', (_instance, done) => {
+      rankings.stop();
+      done();
+    });
+  }
+  const catalogue = deps.catalogue ?? createConfiguredSource({ config, db, loader, log: app.log });
   // The modules' calls under /pigo-stream (api.ts).
   const modules = { config, database, apiPrefix, bus, readiness, loader, activity, catalogue };
   await app.register(apiPlugin, { prefix: apiPrefix, ...modules });

@@ -35,6 +35,7 @@ const envSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   UPSTREAM_CACHE_MB: z.coerce.number().min(1).max(4096).default(32),
   EMBEDDED_DB_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  RECOMMENDER_MAX_EVENTS: z.coerce.number().int().min(1000).max(100_000_000).optional(),
   CHAT_URL: z.url().optional(),
   SOURCE_REPOSITORY_URL: z.url().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
@@ -79,6 +80,16 @@ export interface Config {
    * (EMBEDDED_DB_BUFFERS_MB, default 16).
    */
   memory: { responseCacheBytes: number; upstreamCacheBytes: number; embeddedBuffersMb: number };
+  /**
+   * The recommender's co-watch model (RECO-4, LEAN-3 in docs/requirements.md): `maxEvents` is the
+   * most watch events (distinct user and title pairs, one row of watch_events each) it holds in
+   * memory, RECOMMENDER_MAX_EVENTS, 1,000 to 100,000,000; past it the oldest are forgotten, so
+   * recommendations follow the newest. Each takes 60 to 75 bytes (up to about 150 when nearly
+   * every event is a title of its own). Undefined when unset: the recommender's default,
+   * 2,500,000 events (some 150 to 190 MB at most; DEFAULT_MAX_EVENTS in
+   * modules/recommender/recommender.service.ts).
+   */
+  recommender: { maxEvents: number | undefined };
   logLevel: string;
   /**
    * Sidebar links (DEC-7 in docs/decisions.md): the chat channel and the source repository; hidden
@@ -209,6 +220,7 @@ export function loadConfig(
       upstreamCacheBytes: Math.round(e.UPSTREAM_CACHE_MB * 1024 * 1024),
       embeddedBuffersMb: e.EMBEDDED_DB_BUFFERS_MB,
     },
+    recommender: { maxEvents: e.RECOMMENDER_MAX_EVENTS },
     logLevel: e.LOG_LEVEL,
     links: { chatUrl: e.CHAT_URL ?? null, sourceUrl: e.SOURCE_REPOSITORY_URL ?? null },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',

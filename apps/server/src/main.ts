@@ -20,7 +20,7 @@ import { openAppDatabase } from './database.ts';
 import { startupFailureLine } from './startup-failure.ts';
 import { isFreshEmbedded, prepareAndExit, prepareInChild, PREPARE_ENV } from './prepare-data.ts';
 import { startMemoryReleaser } from './lib/release-memory.ts';
-import { seedIfEmpty, startRankingsRefresh } from './modules/catalogue/index.ts';
+import { seedIfEmpty } from './modules/catalogue/index.ts';
 import { startControlServer, type ControlServer } from './modules/backup/index.ts';
 
 const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
@@ -57,9 +57,6 @@ async function start(): Promise<void> {
 
   const seeded = prepared ?? (await seedIfEmpty(database.db));
   if (seeded) app.log.info(seeded, 'starter catalogue loaded');
-  const stopRankings = startRankingsRefresh(database.db, (error) => {
-    app.log.error({ err: error }, 'rankings refresh failed');
-  });
 
   control = socketPath
     ? await startControlServer({ socketPath, database, log: app.log })
@@ -77,7 +74,6 @@ async function start(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     releaser.stop();
-    stopRankings();
     await control?.close();
     await app.close();
     await database.close();

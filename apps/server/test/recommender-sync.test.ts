@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '@pigostream/db';
-import { ActivityService } from '../src/modules/activity/activity.service.ts';
 import { createLocalSource } from '../src/modules/catalogue/local.source.ts';
 import { RecommenderService } from '../src/modules/recommender/recommender.service.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -32,14 +31,15 @@ afterAll(async () => {
 
 it("picks up another process's watch events on sync", async () => {
   const db = t.database.db;
-  const catalogue = createLocalSource(db, new ActivityService(db));
+  const catalogue = createLocalSource(db);
   const one = new RecommenderService(db, catalogue, { refreshMs: 0 });
   const two = new RecommenderService(db, catalogue, { refreshMs: 0 });
   const [a, b, me] = users as [TestUser, TestUser, TestUser];
   const [x, y, z] = ids as [number, number, number];
   const key = (r: { type: string; id: number }) => `${r.type}:${r.id}`;
 
-  await two.recommend(me.uid); // loads two's model before the events below
+  // Both models are loaded (as the app does at start) before the events below.
+  await Promise.all([one.whenLoaded(), two.whenLoaded()]);
   for (const u of [a, b]) for (const id of [x, y, z]) await one.insert(u.uid, 'movie', id);
   await one.insert(me.uid, 'movie', x);
 
@@ -57,10 +57,11 @@ it("picks up another process's watch events on sync", async () => {
 
 it('syncs in the background every refreshMs and stops on close', async () => {
   const db = t.database.db;
-  const service = new RecommenderService(db, createLocalSource(db, new ActivityService(db)), {
+  const service = new RecommenderService(db, createLocalSource(db), {
     refreshMs: 20,
   });
   const [, , , late] = users as [TestUser, TestUser, TestUser, TestUser];
+  await service.whenLoaded();
   const before = await service.recommend('nobody');
   await queryRows(
     db,
@@ -69,9 +70,10 @@ it('syncs in the background every refreshMs and stops on close', async () => {
   await new Promise((resolve) => setTimeout(resolve, 200));
   // The event reached the model: popularity (a user with no events gets it) changed, as a
   // fresh load of every event sees it.
-  const other = new RecommenderService(db, createLocalSource(db, new ActivityService(db)), {
+  const other = new RecommenderService(db, createLocalSource(db), {
     refreshMs: 0,
   });
+  await other.whenLoaded();
   const expected = await other.recommend('nobody');
   expect(expected).not.toEqual(before);
   expect(await service.recommend('nobody')).toEqual(expected);

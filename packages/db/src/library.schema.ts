@@ -88,7 +88,11 @@ export const watchEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.mediaType, t.tmdbId] }),
     index('watch_events_user_recent_idx').on(t.userId, t.lastWatchedAt.desc()),
-    index('watch_events_first_watched_idx').on(t.firstWatchedAt),
+    // Trending's expired viewers (a time range), and the recommender's load in keyset pages
+    // (RANK-4 in docs/requirements.md): first watched, then the rest of the key.
+    index('watch_events_first_watched_idx').on(t.firstWatchedAt, t.userId, t.mediaType, t.tmdbId),
+    // A title's recent viewers, counted for its trending score (RANK-1 in docs/requirements.md).
+    index('watch_events_title_idx').on(t.mediaType, t.tmdbId, t.firstWatchedAt),
   ],
 );
 

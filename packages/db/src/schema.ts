@@ -96,8 +96,10 @@ export const titles = pgTable(
       .where(sql`title <> ''`),
     // The newest release of a type, for the trending score's age (one index step).
     index('titles_release_date_idx').on(t.mediaType, t.releaseDate),
-    // Search's candidates: the titles holding every query word (or a near spelling of it).
+    // Search's candidates: the titles holding every query word (or a near spelling of it),
+    // and the titles named exactly the query.
     index('titles_search_vector_idx').using('gin', t.searchVector),
+    index('titles_lower_title_idx').on(t.mediaType, sql`lower(${t.title})`),
     // The import's title matching (TRANSFER-2): titles like a name, many names per statement; a
     // GIN trigram index finds each name's few neighbours in about 1 ms where the GiST one
     // above walks most of its pages (16 ms a name over 18,000 titles). Imports end by folding
@@ -207,12 +209,35 @@ export const searchWords = pgTable(
   ],
 );
 
-/** One row per media type: the newest release year the trending scores were computed with. */
+/**
+ * One row per media type: what the trending scores were computed with (RANK-1 in
+ * docs/requirements.md): the newest release year, how many titles are listed, and up to when
+ * viewers past their 7 days have been taken off.
+ */
 export const catalogueRankings = pgTable('catalogue_rankings', {
   mediaType: text('media_type').$type<MediaType>().primaryKey(),
   newestYear: integer('newest_year').notNull(),
+  /** Titles of the type with a title (stubs are not listed). */
+  listed: integer('listed').notNull().default(0),
+  /** Watch events first watched up to this time no longer count as recent viewers. */
+  viewersUntil: timestamp('viewers_until', { withTimezone: true }),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * This server's recent viewers per title (users who started watching it in the last 7 days),
+ * as the trending scores hold them: kept by the rankings from the activity module's counts, so
+ * a full re-score reads the catalogue's own table (RANK-1).
+ */
+export const trendingViewers = pgTable(
+  'trending_viewers',
+  {
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    tmdbId: integer('tmdb_id').notNull(),
+    viewers: integer('viewers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaType, t.tmdbId] })],
+);
 
 /** AniList Media entries (type ANIME or MANGA), fields as AniList names them. */
 export const animeMedia = pgTable(

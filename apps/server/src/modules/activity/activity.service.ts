@@ -7,9 +7,9 @@
 import type { MediaType } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import * as repo from './activity.repository.ts';
-import type { EventRow, TitleRef } from './activity.repository.ts';
+import type { EventKey, EventRow, TitleRef } from './activity.repository.ts';
 
-export type { EventRow, TitleRef } from './activity.repository.ts';
+export type { EventKey, EventRow, TitleRef } from './activity.repository.ts';
 
 /** Days of watch events that count towards trending and "most watched". */
 export const TRENDING_DAYS = 7;
@@ -21,16 +21,33 @@ export interface EventsPage {
   cursor: string;
 }
 
+/** One page of a keyset walk over every watch event (see {@link ActivityService.eventsAfter}). */
+export interface EventBatch {
+  /** Oldest first, in key order; fewer than asked for when the walk reached the end. */
+  events: EventRow[];
+  /** The last event's key, to ask from next time; null when the page is empty. */
+  last: EventKey | null;
+}
+
 /** Records and answers watch activity over this server's database. */
 export class ActivityService {
-  constructor(private readonly db: Database) {}
+  /**
+   * `viewers`, when given, is told of each user's first watch of a title (RecentViewers in
+   * viewers.service.ts: the catalogue's trending scores take it at once, RANK-1).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly viewers?: { newViewer(type: MediaType, id: number): Promise<void> },
+  ) {}
 
   /**
    * Records that a user watched a title (one more watch when they had watched it before).
    * The caller checks the title exists. @returns true for the user's first watch of it.
    */
-  recordWatch(userId: string, type: MediaType, id: number): Promise<boolean> {
-    return repo.recordWatch(this.db, userId, type, id);
+  async recordWatch(userId: string, type: MediaType, id: number): Promise<boolean> {
+    const first = await repo.recordWatch(this.db, userId, type, id);
+    if (first) await this.viewers?.newViewer(type, id);
+    return first;
   }
 
   /** Every title a user watched, most recently watched first. */
@@ -38,14 +55,47 @@ export class ActivityService {
     return repo.watchedTitles(this.db, userId);
   }
 
+  /** The database's clock now, as an ISO timestamp: a cursor for {@link eventsSince}. */
+  now(): Promise<string> {
+    return repo.databaseNow(this.db);
+  }
+
   /**
-   * Events first recorded after `since` minus `lookbackSeconds` (every event when `since` is
-   * null), oldest first, by any server on this database.
+   * Events first recorded after `since` (a cursor from {@link now} or an earlier call) minus
+   * `lookbackSeconds`, oldest first, by any server on this database (SCALE-3 in
+   * docs/requirements.md). Unbounded: for picking up what is new, not for reading everything.
+   * @throws when the database fails.
    */
-  async eventsSince(since: string | null, lookbackSeconds = 0): Promise<EventsPage> {
+  async eventsSince(since: string, lookbackSeconds = 0): Promise<EventsPage> {
     const cursor = await repo.databaseNow(this.db);
     const events = await repo.eventsSince(this.db, since, lookbackSeconds);
     return { events, cursor };
+  }
+
+  /**
+   * Up to `limit` events after `after` (from the very first when null), in the order the
+   * recommender loads them: first watched first, then by user, type and id. Walk every event by
+   * passing each page's `last` to the next call until a page comes back short.
+   * @throws when the database fails.
+   */
+  async eventsAfter(after: EventKey | null, limit: number): Promise<EventBatch> {
+    const rows = await repo.eventsAfter(this.db, after, limit);
+    return { events: rows, last: keyOf(rows.at(-1)) };
+  }
+
+  /** How many watch events there are (every user's). @throws when the database fails. */
+  eventCount(): Promise<number> {
+    return repo.eventCount(this.db);
+  }
+
+  /**
+   * Where a walk keeping only the `keep` newest events starts: the key of the newest event
+   * beyond them (pass it to {@link eventsAfter}), or null when there are no more than `keep`
+   * (start from the first). Costs a read of `keep` index entries: ask only when
+   * {@link eventCount} is above `keep`. @throws when the database fails.
+   */
+  async newestBeyond(keep: number): Promise<EventKey | null> {
+    return keyOf(await repo.newestBeyond(this.db, keep));
   }
 
   /**
@@ -65,4 +115,10 @@ export class ActivityService {
   mostWatched(): Promise<TitleRef | undefined> {
     return repo.mostWatched(this.db, TRENDING_DAYS);
   }
+}
+
+/** The key of a keyed row, or null. */
+function keyOf(row: repo.KeyedEventRow | undefined): EventKey | null {
+  if (!row) return null;
+  return { at: row.at_key, user_id: row.user_id, media_type: row.media_type, tmdb_id: row.tmdb_id };
 }

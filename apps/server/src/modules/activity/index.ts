@@ -4,3 +4,4 @@
  */
 export { activityRoutes } from './activity.routes.ts';
 export { ActivityService } from './activity.service.ts';
+export { RecentViewers, type NewViewerListener } from './viewers.service.ts';

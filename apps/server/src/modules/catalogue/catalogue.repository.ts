@@ -98,36 +98,29 @@ export interface ListPage {
  */
 export const MAX_TOTAL = MAX_PAGE * 20;
 
-/** Popularity points one recent viewer is worth in trending. */
-const VIEWER_WEIGHT = 25;
-
-/** A Postgres array literal of whole numbers (`{1,2,3}`), for `::int[]` parameters. */
-function intArray(values: Iterable<number>): string {
-  return `{${[...values].map((v) => String(Math.trunc(v))).join(',')}}`;
-}
-
 /**
- * Listed titles of `type` (stubs are not), counted up to {@link MAX_TOTAL}: in the order of
- * titles_trending_idx, so the count walks that index alone, whatever the other type's size.
+ * Listed titles of `type` (stubs are not), as the last rankings refresh counted them, at most
+ * {@link MAX_TOTAL}; before any refresh, counted up to that in the order of titles_trending_idx
+ * (so the count walks that index alone, whatever the other type's size).
  */
 async function countListed(db: Database, type: MediaType): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from titles
-          where media_type = ${type} and title <> ''
-          order by trending_score desc nulls last, vote_count desc nulls last, id
-          limit ${MAX_TOTAL}) s`,
+    sql`select coalesce(
+          (select least(listed, ${MAX_TOTAL}) from catalogue_rankings where media_type = ${type}),
+          (select count(*)::int from (select 1 from titles
+            where media_type = ${type} and title <> ''
+            order by trending_score desc nulls last, vote_count desc nulls last, id
+            limit ${MAX_TOTAL}) s))::int as n`,
   );
   return rows[0]?.n ?? 0;
 }
 
-/**
- * Popular: titles by popularity, a page read from titles_popularity_idx (RANK-1 in
- * docs/requirements.md).
- */
-export async function listPopular(
+/** Titles of `type` in `order` (the columns of an index on titles), a page of them. */
+async function listInOrder(
   db: Database,
   type: MediaType,
+  order: SQL,
   limit: number,
   offset: number,
 ): Promise<ListPage> {
@@ -135,8 +128,7 @@ export async function listPopular(
     queryRows<TitleListRow>(
       db,
       sql`select ${listColumns} from titles where media_type = ${type} and title <> ''
-          order by popularity desc nulls last, vote_count desc nulls last, id
-          limit ${limit} offset ${offset}`,
+          order by ${order} limit ${limit} offset ${offset}`,
     ),
     countListed(db, type),
   ]);
@@ -144,45 +136,42 @@ export async function listPopular(
 }
 
 /**
- * Trending (RANK-1; ARCH-13 in docs/architecture.md): each title's precomputed score
- * (popularity discounted by age, rankings.repository.ts) plus {@link VIEWER_WEIGHT} points per
- * user of this server who started watching it lately (`recentViewers`: title id -> users). Exact
- * without scoring the catalogue: a title nobody watched lately ranks by its stored score, so it
- * is among the first `offset + limit` of titles_trending_idx if it belongs on the page; the
- * watched titles are scored apart and merged in.
+ * Popular: titles by popularity, a page read from titles_popularity_idx (RANK-1 in
+ * docs/requirements.md).
  */
-export async function listTrending(
+export function listPopular(
   db: Database,
   type: MediaType,
   limit: number,
   offset: number,
-  recentViewers: ReadonlyMap<number, number>,
 ): Promise<ListPage> {
-  const reach = offset + limit + recentViewers.size;
-  const [rows, total] = await Promise.all([
-    queryRows<TitleListRow>(
-      db,
-      sql`with recent as (
-            select * from unnest(${intArray(recentViewers.keys())}::int[],
-              ${intArray(recentViewers.values())}::int[]) as r(id, viewers)),
-          scored as (
-            (select t.id, coalesce(t.trending_score, 0) + r.viewers * ${VIEWER_WEIGHT} as score
-              from recent r join titles t on t.media_type = ${type} and t.id = r.id
-              where t.title <> '')
-            union all
-            (select id, trending_score as score from titles
-              where media_type = ${type} and title <> ''
-              order by trending_score desc nulls last, vote_count desc nulls last, id
-              limit ${reach})),
-          best as (select id, max(score) as score from scored group by id)
-          select ${listColumnsOf('t')}
-          from best b join titles t on t.media_type = ${type} and t.id = b.id
-          order by b.score desc nulls last, t.vote_count desc nulls last, t.id
-          limit ${limit} offset ${offset}`,
-    ),
-    countListed(db, type),
-  ]);
-  return { rows, total };
+  return listInOrder(
+    db,
+    type,
+    sql`popularity desc nulls last, vote_count desc nulls last, id`,
+    limit,
+    offset,
+  );
+}
+
+/**
+ * Trending (RANK-1; ARCH-13 in docs/architecture.md): by the kept trending score (popularity
+ * discounted by age, plus this server's recent viewers: rankings.service.ts), a page read from
+ * titles_trending_idx.
+ */
+export function listTrending(
+  db: Database,
+  type: MediaType,
+  limit: number,
+  offset: number,
+): Promise<ListPage> {
+  return listInOrder(
+    db,
+    type,
+    sql`trending_score desc nulls last, vote_count desc nulls last, id`,
+    limit,
+    offset,
+  );
 }
 
 /**

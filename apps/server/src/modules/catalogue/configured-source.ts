@@ -8,7 +8,7 @@ import type { Database } from '@pigostream/db';
 import type { Config } from '../../config.ts';
 import type { CachedLoader } from '../../lib/shared-cache.ts';
 import type { CatalogueSource } from './catalogue.source.ts';
-import { createLocalSource, type RecentActivity } from './local.source.ts';
+import { createLocalSource } from './local.source.ts';
 import { createSourceLookup, createTitleLookup, type TitleLookup } from './title-lookup.ts';
 import { createTmdbClient } from './tmdb/tmdb.client.ts';
 import { createTmdbSource } from './tmdb/tmdb.source.ts';
@@ -16,8 +16,6 @@ import { createTmdbSource } from './tmdb/tmdb.source.ts';
 export interface ConfiguredSourceOptions {
   config: Pick<Config, 'catalogSource' | 'tmdb' | 'upstreamTimeoutMs'>;
   db: Database;
-  /** What the local source's trending asks for recent viewers (the activity module). */
-  activity: RecentActivity;
   /** The upstream answer cache TMDB's answers are kept in (lib/shared-cache.ts). */
   loader: CachedLoader;
   /** Where TMDB's retries and its answers' dropped fields are logged, as warnings. */
@@ -26,13 +24,13 @@ export interface ConfiguredSourceOptions {
 
 /**
  * The catalogue source the configuration names: with `catalogSource` `local`, the database
- * (trending blends in `activity`'s recent viewers, ARCH-13); with `tmdb`, TMDB through `loader`,
+ * (trending reads the kept scores, ARCH-13); with `tmdb`, TMDB through `loader`,
  * each call given `upstreamTimeoutMs` in all. Its calls raise NotFoundError (404) and, from TMDB,
  * UpstreamError (502, 503).
  */
 export function createConfiguredSource(options: ConfiguredSourceOptions): CatalogueSource {
-  const { config, db, activity, loader, log } = options;
-  if (config.catalogSource === 'local') return createLocalSource(db, activity);
+  const { config, db, loader, log } = options;
+  if (config.catalogSource === 'local') return createLocalSource(db);
   const client = createTmdbClient({
     ...config.tmdb,
     timeoutMs: config.upstreamTimeoutMs,

@@ -15,7 +15,7 @@ export {
   type ConfiguredSourceOptions,
 } from './configured-source.ts';
 export { writeTitles } from './catalogue-writer.repository.ts';
-export { startRankingsRefresh } from './rankings.job.ts';
+export { Rankings, type TitleKey, type ViewerSource } from './rankings.service.ts';
 export {
   formatSummary,
   importAll,

@@ -8,21 +8,14 @@ import { NotFoundError, PAGE_SIZE, type CatalogueSource } from './catalogue.sour
 
 const offset = (page: number) => (page - 1) * PAGE_SIZE;
 
-/** What trending asks the activity module (activity.service.ts). */
-export interface RecentActivity {
-  /** Title id -> users who started watching it lately. */
-  recentViewers(type: MediaType): Promise<ReadonlyMap<number, number>>;
-}
-
 /**
- * Builds the local source over a database; trending blends in `activity`'s recent viewers
- * (ARCH-13 in docs/architecture.md).
+ * Builds the local source over a database; trending reads the kept scores, which blend in this
+ * server's recent viewers (rankings.service.ts; ARCH-13 in docs/architecture.md).
  */
-export function createLocalSource(db: Database, activity: RecentActivity): CatalogueSource {
+export function createLocalSource(db: Database): CatalogueSource {
   return {
     async trending(type, page) {
-      const viewers = await activity.recentViewers(type);
-      return toPage(await repo.listTrending(db, type, PAGE_SIZE, offset(page), viewers), page);
+      return toPage(await repo.listTrending(db, type, PAGE_SIZE, offset(page)), page);
     },
     async popular(type, page) {
       return toPage(await repo.listPopular(db, type, PAGE_SIZE, offset(page)), page);

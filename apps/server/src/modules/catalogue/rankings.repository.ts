@@ -5,7 +5,7 @@
  * request. Refreshed after every catalogue write (analyzeCatalogue) and by a periodic job
  * (rankings.job.ts) for what time alone changes.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type MediaType } from '@pigostream/db';
 import { MEDIA_TYPES } from '@pigostream/contracts/constants';
 
@@ -37,16 +37,25 @@ async function newestYear(db: Database, type: MediaType): Promise<number> {
   return rows[0]?.year ?? new Date().getUTCFullYear();
 }
 
-/** The stored score (a real, as the column, so an unchanged score compares equal). */
-const scoreOf = (year: number) =>
-  sql`(coalesce(popularity, 0) / (1 + greatest(0, ${year}::int
-        - coalesce(extract(year from release_date)::int, 1900)) / ${sql.raw(`${AGE_HALVING_YEARS}.0`)}))::real`;
+/** Popularity points one recent viewer is worth in trending (RANK-1). */
+export const VIEWER_WEIGHT = 25;
 
 /**
- * Brings trending scores up to date. `all`: re-scores every title whose score differs (after a
- * write changed popularity or dates); otherwise only titles never scored, or every title of a
- * type whose newest release year moved since the last refresh (a new year's releases, or the
- * calendar passing one). Idempotent; safe on several servers at once.
+ * The score of a titles row `t` with its recent viewers `viewers` (an SQL integer), given the
+ * newest release year: a real, as the column, so an unchanged score compares equal.
+ */
+const scoreOf = (year: SQL, viewers: SQL) =>
+  sql`(coalesce(t.popularity, 0) / (1 + greatest(0, ${year}
+        - coalesce(extract(year from t.release_date)::int, 1900)) / ${sql.raw(`${AGE_HALVING_YEARS}.0`)})
+      + ${VIEWER_WEIGHT} * ${viewers})::real`;
+
+/**
+ * Brings trending scores up to date from popularity, age and the recent viewers kept in
+ * trending_viewers. `all`: re-scores every title whose score differs (after a write changed
+ * popularity or dates); otherwise only titles never scored, or every title of a type whose
+ * newest release year moved since the last refresh (a new year's releases, or the calendar
+ * passing one). Also counts each type's listed titles for the lists' totals. Idempotent; safe
+ * on several servers at once.
  * @returns titles whose score changed.
  */
 export async function refreshTrendingScores(db: Database, all: boolean): Promise<number> {
@@ -58,24 +67,103 @@ export async function refreshTrendingScores(db: Database, all: boolean): Promise
       sql`select newest_year from catalogue_rankings where media_type = ${type}`,
     );
     const every = all || stored[0]?.newest_year !== year;
+    const score = scoreOf(sql`${year}::int`, sql`coalesce(v.viewers, 0)`);
     const rows = await queryRows<{ n: number }>(
       db,
-      sql`with changed as (
-            update titles set trending_score = ${scoreOf(year)}
-            where media_type = ${type} and title <> ''
-              and ${every ? sql`trending_score is distinct from ${scoreOf(year)}` : sql`trending_score is null`}
+      sql`with scored as (
+            select t.id, ${score} as score from titles t
+            left join trending_viewers v on v.media_type = t.media_type and v.tmdb_id = t.id
+            where t.media_type = ${type} and t.title <> ''
+              ${every ? sql`` : sql`and t.trending_score is null`}),
+          changed as (
+            update titles t set trending_score = s.score from scored s
+            where t.media_type = ${type} and t.id = s.id
+              and t.trending_score is distinct from s.score
             returning 1)
           select count(*)::int as n from changed`,
     );
     changed += rows[0]?.n ?? 0;
     await db.execute(
-      sql`insert into catalogue_rankings (media_type, newest_year, refreshed_at)
-          values (${type}, ${year}, now())
+      sql`insert into catalogue_rankings (media_type, newest_year, listed, refreshed_at)
+          values (${type}, ${year},
+            (select count(*) from titles where media_type = ${type} and title <> ''), now())
           on conflict (media_type) do update set newest_year = excluded.newest_year,
-            refreshed_at = excluded.refreshed_at`,
+            listed = excluded.listed, refreshed_at = excluded.refreshed_at`,
     );
   }
   return changed;
+}
+
+/** `{1,2,3}`: a Postgres array literal of whole numbers, for `::int[]` parameters. */
+function intArray(values: Iterable<number>): string {
+  return `{${[...values].map((v) => String(Math.trunc(v))).join(',')}}`;
+}
+
+/**
+ * Sets the recent viewers of the titles of `type` in `counts` (title id -> users; 0 takes a
+ * title off) and re-scores those titles at once, with the year of the last refresh (RANK-1).
+ */
+export async function rescoreTitles(
+  db: Database,
+  type: MediaType,
+  counts: ReadonlyMap<number, number>,
+): Promise<void> {
+  if (counts.size === 0) return;
+  const ids = intArray(counts.keys());
+  const viewers = intArray(counts.values());
+  const gone = intArray([...counts].filter(([, n]) => n <= 0).map(([id]) => id));
+  await db.execute(
+    sql`delete from trending_viewers where media_type = ${type} and tmdb_id = any(${gone}::int[])`,
+  );
+  await db.execute(
+    sql`insert into trending_viewers (media_type, tmdb_id, viewers)
+          select ${type}, c.id, c.viewers from unnest(${ids}::int[], ${viewers}::int[]) as c(id, viewers)
+          where c.viewers > 0
+        on conflict (media_type, tmdb_id) do update set viewers = excluded.viewers`,
+  );
+  const year = sql`coalesce((select newest_year from catalogue_rankings where media_type = ${type}),
+    extract(year from current_date)::int)`;
+  await db.execute(
+    sql`update titles t set trending_score = ${scoreOf(year, sql`c.viewers`)}
+        from unnest(${ids}::int[], ${viewers}::int[]) as c(id, viewers)
+        where t.media_type = ${type} and t.id = c.id and t.title <> ''`,
+  );
+}
+
+/**
+ * The titles of `type` whose kept recent viewers differ from `counts` (every title with recent
+ * viewers, title id -> users), with their new count (0: none any more).
+ */
+export async function viewerChanges(
+  db: Database,
+  type: MediaType,
+  counts: ReadonlyMap<number, number>,
+): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: number; viewers: number }>(
+    db,
+    sql`with c as (
+          select * from unnest(${intArray(counts.keys())}::int[], ${intArray(counts.values())}::int[])
+            as c(id, viewers)),
+        v as (select tmdb_id as id, viewers from trending_viewers where media_type = ${type})
+        select coalesce(c.id, v.id) as id, coalesce(c.viewers, 0) as viewers
+        from c full join v on v.id = c.id
+        where c.viewers is distinct from v.viewers`,
+  );
+  return new Map(rows.map((r) => [r.id, r.viewers]));
+}
+
+/** Up to when expired viewers have been taken off (an ISO time), or null before the first time. */
+export async function viewersUntil(db: Database): Promise<string | null> {
+  const rows = await queryRows<{ until: string | null }>(
+    db,
+    sql`select min(viewers_until)::text as until from catalogue_rankings`,
+  );
+  return rows[0]?.until ?? null;
+}
+
+/** Records that viewers first watching up to `until` (an ISO time) have been taken off. */
+export async function setViewersUntil(db: Database, until: string): Promise<void> {
+  await db.execute(sql`update catalogue_rankings set viewers_until = ${until}::timestamptz`);
 }
 
 /**

@@ -2,11 +2,12 @@
  * Title search at any catalogue size (RANK-3 in docs/requirements.md). A query's words are
  * matched to the words titles hold (search_words, the vocabulary) by spelling: each word, its
  * near spellings (trigram similarity) and, for the last word, the words it begins. Candidates are
- * the titles holding every query word in one of those spellings (titles_search_vector_idx), and
- * they are ranked by a blend of how alike the whole title is and how popular it is
- * ({@link SEARCH_WEIGHTS}). The work per query grows with the matches, never with the catalogue.
+ * the most popular titles holding every query word in one of those spellings
+ * (titles_search_vector_idx), and titles named exactly the query; they are ranked by a blend of
+ * how alike the whole title is and how popular it is ({@link SEARCH_WEIGHTS}). The work per query
+ * is bounded by {@link MAX_CANDIDATES} and the matches, never the catalogue.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type MediaType } from '@pigostream/db';
 import type { TitleListRow } from './catalogue.repository.ts';
 
@@ -26,20 +27,18 @@ export const SEARCH_WEIGHTS = { exact: 0.5, similarity: 0.5, words: 0.5, popular
 export const POPULARITY_REFERENCE = 1000;
 /** Least trigram similarity of a vocabulary word to a query word for it to stand in (0-1). */
 export const SPELLING_SIMILARITY = 0.4;
-/** Near spellings looked at per query word. */
+/** Near spellings looked at per query word no title holds as spelled. */
 const SPELLINGS_PER_WORD = 5;
 /** Query words used; the rest are ignored. */
 export const MAX_QUERY_WORDS = 8;
 /**
- * Most candidates ranked in full. A query whose rarest word (with its spellings) is held by
- * more titles than this is answered from the {@link POPULAR_WALK} most popular titles that
- * match it instead (a common word such as 'love': the famous matches come first anyway).
+ * Most matches a search ranks: the most popular titles holding the query's words (or near
+ * spellings of them), plus titles named exactly the query. A search answers at most this many
+ * titles (10 pages of 20; DEC-26 in docs/decisions.md).
  */
-export const MAX_CANDIDATES = 4000;
-/** Matching titles read in popularity order for a common-word query. */
-export const POPULAR_WALK = 400;
-/** Largest total a search reports (TMDB's 500 pages of 20). */
-const MAX_TOTAL = 10_000;
+export const MAX_CANDIDATES = 200;
+/** Titles named exactly the query taken whatever their popularity. */
+const EXACT_CANDIDATES = 20;
 
 /** The query's words as the search vector splits titles: lower-cased letters and digits. */
 export function queryWords(query: string): string[] {
@@ -60,34 +59,45 @@ interface Spelling {
   similarity: number;
 }
 
+/** A query word's tsquery alternatives, and how many titles hold any of them (at most). */
 interface Term {
-  /** tsquery alternatives: `'word'` or `'prefix':*`. */
   parts: string[];
-  /** Titles holding any of them (an upper bound). */
   titles: number;
 }
 
-/** Each query word's spellings in the vocabulary, and for the last one its words' count. */
+/**
+ * For each query word, its tsquery alternatives (`'word'`, or `'prefix':*` for the last word
+ * when `prefixLast` and the vocabulary has words it begins): the word and its near spellings in
+ * the vocabulary. An empty list: no title holds the word in any spelling.
+ */
 async function terms(db: Database, words: string[], prefixLast: boolean): Promise<Term[]> {
   const spellings = await queryRows<Spelling>(
     db,
     sql`select q.i::int as i, w.word, w.titles, similarity(w.word, q.w) as similarity
         from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) with ordinality as q(w, i)
         cross join lateral (
-          select word, titles from search_words where word % q.w
-          order by word <-> q.w limit ${SPELLINGS_PER_WORD}) w`,
+          -- (A range of one, which the primary key answers in one step; written as an equality
+          -- the planner asks the trigram index, which takes a millisecond.)
+          (select word, titles from search_words where word between q.w and q.w)
+          union all
+          -- Near spellings only for a word no title holds as spelled (a typo).
+          (select word, titles from search_words
+            where not exists (select 1 from search_words e where e.word between q.w and q.w)
+              and word % q.w
+            order by word <-> q.w limit ${SPELLINGS_PER_WORD})) w`,
   );
   const last = words.length - 1;
-  let prefixTitles = 0;
   const prefix = words[last] ?? '';
+  let begun = 0;
   if (prefixLast && prefix.length >= 2) {
+    // Titles holding a word the last word begins (a sum over at most a few hundred words).
     const rows = await queryRows<{ titles: number }>(
       db,
-      sql`select coalesce(sum(titles), 0)::int as titles from (
-            select titles from search_words where word like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
+      sql`select coalesce(sum(titles), 0)::int as titles from (select titles from search_words
+            where word like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
             limit ${MAX_CANDIDATES}) w`,
     );
-    prefixTitles = rows[0]?.titles ?? 0;
+    begun = rows[0]?.titles ?? 0;
   }
   return words.map((word, index) => {
     const near = spellings.filter(
@@ -95,17 +105,27 @@ async function terms(db: Database, words: string[], prefixLast: boolean): Promis
     );
     const parts = near.map((s) => lexeme(s.word));
     let titles = near.reduce((n, s) => n + s.titles, 0);
-    if (index === last && prefixTitles > 0) {
+    if (index === last && begun > 0) {
       parts.push(`${lexeme(word)}:*`);
-      titles += prefixTitles;
+      titles += begun;
     }
     return { parts, titles };
   });
 }
 
+/** Listed titles of `type` as the last rankings refresh counted them (0 before any). */
+async function listedTitles(db: Database, type: MediaType): Promise<number> {
+  const rows = await queryRows<{ listed: number }>(
+    db,
+    sql`select listed from catalogue_rankings where media_type = ${type}`,
+  );
+  return rows[0]?.listed ?? 0;
+}
+
 /**
  * A page of titles of `type` matching `query` (already trimmed, 1-100 characters), best first
- * by the {@link SEARCH_WEIGHTS} blend, with the number of matches (at most 10,000).
+ * by the {@link SEARCH_WEIGHTS} blend, with the number of titles ranked (at most
+ * {@link MAX_CANDIDATES}).
  * `prefixLast`: the last word may be unfinished (as typed), so words it begins match too.
  */
 export async function searchTitles(
@@ -122,20 +142,32 @@ export async function searchTitles(
   const found = (await terms(db, words, !/\s$/.test(query))).filter((t) => t.parts.length > 0);
   if (found.length === 0) return { rows: [], total: 0 };
   const tsquery = found.map((t) => `(${t.parts.join(' | ')})`).join(' & ');
+  // Matches the search index finds and sorts by popularity (reading each), or a walk of
+  // titles_popularity_idx testing each title until enough match: the walk reads about
+  // MAX_CANDIDATES x listed / matches titles, the index every match, so common words walk.
+  const matches = Math.min(...found.map((t) => t.titles));
+  const listed = await listedTitles(db, type);
+  const walk = matches * matches > MAX_CANDIDATES * listed;
+  const holds = walk
+    ? // The function behind @@, which no index answers: the planner walks by popularity.
+      sql`ts_match_vq(search_vector, to_tsquery('simple', ${tsquery}))`
+    : sql`search_vector @@ to_tsquery('simple', ${tsquery})`;
   const q = query.trim().toLowerCase();
-  const estimate = Math.min(...found.map((t) => t.titles));
-  const matches = sql`media_type = ${type} and title <> ''
-    and search_vector @@ to_tsquery('simple', ${tsquery})`;
-  const candidates: SQL =
-    estimate <= MAX_CANDIDATES
-      ? sql`select * from titles where ${matches}`
-      : sql`select * from titles where ${matches}
-            order by popularity desc nulls last limit ${POPULAR_WALK}`;
   const original = sql.raw(`lower(coalesce(original_title, ''))`);
   const w = SEARCH_WEIGHTS;
-  const rows = await queryRows<Omit<TitleListRow, 'total'> & { total: number }>(
+  // The most popular matches (the GIN index's matches in popularity order, or a walk of
+  // titles_popularity_idx when the words are common), and titles named exactly the query.
+  const rows = await queryRows<TitleListRow & { total: number }>(
     db,
-    sql`with candidates as (${candidates})
+    sql`with candidates as (
+          (select * from titles
+            where media_type = ${type} and title <> ''
+              and ${holds}
+            order by popularity desc nulls last limit ${MAX_CANDIDATES})
+          union
+          (select * from titles
+            where media_type = ${type} and title <> '' and lower(title) = ${q}
+            limit ${EXACT_CANDIDATES}))
         select media_type, id, title, original_title, original_language, overview,
           release_date::text as release_date, poster_path, backdrop_path, vote_average,
           vote_count, popularity, genres, (count(*) over ())::int as total
@@ -150,8 +182,6 @@ export async function searchTitles(
           popularity desc nulls last, vote_count desc nulls last, id
         limit ${limit} offset ${offset}`,
   );
-  const counted = rows[0]?.total ?? 0;
-  // A common-word query ranks its most popular matches; its total is the vocabulary's count.
-  const total = estimate <= MAX_CANDIDATES ? counted : Math.min(estimate, MAX_TOTAL);
+  const total = rows[0]?.total ?? 0;
   return { rows: rows.map(({ total: _t, ...row }) => row), total };
 }

@@ -1,6 +1,7 @@
 /** The co-watch model's ranking rules, on small hand-made watch sequences. */
 import { describe, expect, it } from 'vitest';
 import { CoWatchModel, ITEM_NEIGHBOURS, WATCH_WINDOW, type ItemRef } from './co-watch.model.ts';
+import { PairSet } from './pair-set.ts';
 import { TopK } from './top-k.ts';
 
 const m = (id: number): ItemRef => ({ type: 'movie', id });
@@ -103,6 +104,96 @@ describe('CoWatchModel', () => {
 
   it('answers nothing for titles it does not know', () => {
     expect(modelOf({ a: [m(1), m(2)] }).recommend('me', [m(42)], 10)).toEqual([]);
+  });
+});
+
+describe('CoWatchModel with maxEvents', () => {
+  it('keeps the newest events, forgetting the oldest', () => {
+    const model = new CoWatchModel({ maxEvents: 4 });
+    let at = 0;
+    const watch = (user: string, ...items: ItemRef[]) => {
+      for (const item of items) model.add(user, item.type, item.id, ++at);
+    };
+    watch('a', m(1), m(2));
+    watch('b', m(1), m(2));
+    expect(keys(model.recommend('me', [m(1)], 10))).toEqual(['movie:2']);
+    watch('c', m(1), m(3));
+    watch('d', m(1), m(3));
+    expect(model.size).toBe(4);
+    expect(keys(model.recommend('me', [m(1)], 10))).toEqual(['movie:3']);
+    expect(keys(model.popular([], 10))).toEqual(['movie:1', 'movie:3']);
+  });
+
+  it('refuses, once full, an event older than every one it holds', () => {
+    const model = new CoWatchModel({ maxEvents: 2 });
+    expect(model.add('a', 'movie', 1, 10)).toBe(true);
+    expect(model.add('a', 'movie', 2, 20)).toBe(true);
+    expect(model.add('b', 'movie', 1, 5)).toBe(false); // older than both: stays out
+    expect(model.add('b', 'movie', 1, 10)).toBe(true); // as old as the oldest: pushes it out
+    expect(model.size).toBe(2);
+    expect(model.add('a', 'movie', 1, 30)).toBe(true); // forgotten before: a new event now
+    expect(keys(model.popular([], 5))).toEqual(['movie:1']);
+  });
+
+  it.each([1, 37, 150, 599])(
+    'answers exactly as a model built from the events it kept (maxEvents %i)',
+    (maxEvents) => {
+      let seed = 7;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed / 2 ** 31;
+      };
+      const events: [string, ItemRef][] = [];
+      for (let k = 0; k < 600; k++) {
+        const title = Math.floor(random() ** 2 * 40);
+        events.push([`u${Math.floor(random() * 30)}`, title % 5 === 0 ? tv(title) : m(title)]);
+      }
+      const capped = new CoWatchModel({ maxEvents });
+      const kept: [string, ItemRef][] = [];
+      events.forEach(([user, item], at) => {
+        if (capped.add(user, item.type, item.id, at)) kept.push([user, item]);
+      });
+      const fresh = new CoWatchModel();
+      for (const [user, item] of kept.slice(-maxEvents)) fresh.add(user, item.type, item.id);
+      expect(capped.size).toBe(Math.min(maxEvents, fresh.size));
+      expect(fresh.size).toBe(Math.min(maxEvents, kept.length));
+      for (let u = 0; u < 30; u++) {
+        const watched = events.filter(([user]) => user === `u${u}`).map(([, item]) => item);
+        const newestFirst = [...new Map(watched.reverse().map((i) => [keys([i])[0], i])).values()];
+        expect(capped.recommend(`u${u}`, newestFirst, 20)).toEqual(
+          fresh.recommend(`u${u}`, newestFirst, 20),
+        );
+      }
+    },
+  );
+
+  it('refuses a bound below one event', () => {
+    expect(() => new CoWatchModel({ maxEvents: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('PairSet', () => {
+  it('holds what a Set would, through growth and deletions', () => {
+    const pairs = new PairSet();
+    pairs.reserve(3_000); // room made ahead, then growth past it
+    const reference = new Set<string>();
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let k = 0; k < 20_000; k++) {
+      const [user, title] = [random(50), random(400)];
+      const key = `${user}/${title}`;
+      if (random(3) === 0) expect(pairs.delete(user, title)).toBe(reference.delete(key));
+      else expect(pairs.add(user, title)).toBe(!reference.has(key) && !!reference.add(key));
+    }
+    expect(pairs.size).toBe(reference.size);
+    for (let user = 0; user < 50; user++) {
+      for (let title = 0; title < 400; title++) {
+        expect(pairs.has(user, title)).toBe(reference.has(`${user}/${title}`));
+      }
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { isConnectionError } from '../../lib/database-unavailable.ts';
+import type { ActivityService } from '../activity/index.ts';
 import type { CatalogueSource } from '../catalogue/index.ts';
 import { actingUser, requireSignedIn } from '../library/index.ts';
 import { RecommenderService } from './recommender.service.ts';
@@ -27,6 +28,16 @@ export interface RecommenderRoutesOptions {
   catalogue: CatalogueSource;
   /** Background sync interval in ms (tests may set 0); see {@link RecommenderService}. */
   refreshMs?: number;
+  /**
+   * The activity module's service the recommender records and reads watch events with (default:
+   * its own over `db`).
+   */
+  activity?: ActivityService;
+  /**
+   * Most watch events the co-watch model holds, the newest kept (config `recommender.maxEvents`,
+   * RECOMMENDER_MAX_EVENTS; default the service's DEFAULT_MAX_EVENTS).
+   */
+  maxEvents?: number;
 }
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -34,15 +45,17 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Registers `POST /recommender/insert` and `GET /recommender/user_recommendations`. */
 export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> = async (
   app,
-  { db, catalogue, refreshMs },
+  { db, catalogue, refreshMs, activity, maxEvents },
 ) => {
   const service = new RecommenderService(db, catalogue, {
     refreshMs,
+    activity,
+    maxEvents,
     onError: (err) => {
       // A database that cannot be reached is logged once per outage by the readiness checker
-      // (ROB-4 of docs/robustness.md), not on every sync.
-      if (isConnectionError(err)) app.log.debug({ err }, 'recommender sync failed');
-      else app.log.warn({ err }, 'recommender sync failed');
+      // (ROB-4 of docs/robustness.md), not on every load attempt or sync.
+      if (isConnectionError(err)) app.log.debug({ err }, 'recommender load or sync failed');
+      else app.log.warn({ err }, 'recommender load or sync failed');
     },
   });
   app.addHook('onReady', async () => {

@@ -34,7 +34,7 @@ const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? '2');
 export type LoadRequest = Pick<LoadOptions, 'url' | 'method' | 'headers' | 'body'>;
 
 /** Runs the load generator once in its own process. @throws Error when it fails. */
-function runLoad(options: LoadOptions): Promise<LoadResult> {
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', 'bench/load/worker.ts', JSON.stringify(options)], {
       cwd: repoRoot,

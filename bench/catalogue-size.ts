@@ -29,12 +29,12 @@
  * PostgreSQL at that size, for comparison). Every database and directory it made is removed at
  * the end, failed or not. Prints, never asserts.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROVIDERS } from '@pigostream/contracts';
+import { runLoad } from './api-load.ts';
 import {
   MEDIA_INFO,
   pathOf,
@@ -69,7 +69,6 @@ import { record } from './report.ts';
 import { startAppServer } from './server.ts';
 import {
   createVerifiedAccount,
-  repoRoot,
   type RunningServer,
   type VerifiedAccount,
 } from '../tools/server-process.ts';
@@ -128,27 +127,6 @@ function progress(line: string): void {
 
 /** Seconds since `since` (a performance.now()), to one decimal. */
 const secondsSince = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
-/** Runs the load worker (bench/load/worker.ts) once in its own process. */
-function runWorker(options: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'bench/load/worker.ts', JSON.stringify(options)], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), (options.duration + 60) * 1000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as LoadResult);
-      else reject(new Error(`load worker failed (${String(code)}): ${err.slice(-500)}`));
-    });
-  });
-}
 
 /** One catalogue call under load: a URL, or a cycle of paths on its host. */
 interface Call {
@@ -251,9 +229,9 @@ async function measureCall(
     duration: WARM_UP_S,
     ...(call.requests ? { requests: call.requests } : {}),
   };
-  await runWorker(options);
+  await runLoad(options);
   if (probe) await settle(probe, `${call.name}'s warm-up`);
-  const result = await runWorker({ ...options, duration });
+  const result = await runLoad({ ...options, duration });
   if (probe) await settle(probe, `${call.name}'s load`);
   return result;
 }
@@ -589,7 +567,7 @@ async function measureUnderLoad(
     .flatMap((c) => c.requests ?? [{ path: new URL(c.url).pathname + new URL(c.url).search }]);
   progress(`${label}: media-info while trending and search load runs in a second worker`);
   // Long enough to outlast the media-info runs, their workers' start included.
-  const load = runWorker({
+  const load = runLoad({
     url: `${server.baseUrl}${paths[0]?.path ?? ''}`,
     requests: paths,
     connections: CONNECTIONS,

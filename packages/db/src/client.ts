@@ -230,3 +230,8 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return result.rows as T[];
 }
+
+/** `{1,2,3}`: a Postgres array literal of whole numbers, for `::int[]` parameters. */
+export function intArray(values: Iterable<number>): string {
+  return `{${[...values].map((v) => String(Math.trunc(v))).join(',')}}`;
+}

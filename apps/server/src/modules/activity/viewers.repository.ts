@@ -4,11 +4,7 @@
  * this module owns.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type MediaType } from '@pigostream/db';
-
-/** `{1,2,3}`: a Postgres array literal of whole numbers, for `::int[]` parameters. */
-const intArray = (values: readonly number[]) =>
-  `{${values.map((v) => String(Math.trunc(v))).join(',')}}`;
+import { intArray, queryRows, type Database, type MediaType } from '@pigostream/db';
 
 /** Users who started watching each of titles `ids` of `type` in the last `days` days. */
 export function viewersOf(

@@ -6,7 +6,7 @@
  * (rankings.job.ts) for what time alone changes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type MediaType } from '@pigostream/db';
+import { intArray, queryRows, type Database, type MediaType } from '@pigostream/db';
 import { MEDIA_TYPES } from '@pigostream/contracts/constants';
 
 /**
@@ -92,11 +92,6 @@ export async function refreshTrendingScores(db: Database, all: boolean): Promise
     );
   }
   return changed;
-}
-
-/** `{1,2,3}`: a Postgres array literal of whole numbers, for `::int[]` parameters. */
-function intArray(values: Iterable<number>): string {
-  return `{${[...values].map((v) => String(Math.trunc(v))).join(',')}}`;
 }
 
 /**

@@ -53,10 +53,13 @@ export function queryWords(query: string): string[] {
 const lexeme = (word: string) => `'${word.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`;
 
 interface Spelling {
-  i: number;
+  /** The query word's position, from 1; null on the one row of a query no word of which is held. */
+  i: number | null;
   word: string;
   titles: number;
   similarity: number;
+  /** Listed titles of the type searched (the same on every row). */
+  listed: number;
 }
 
 /** A query word's tsquery alternatives, and how many titles hold any of them (at most). */
@@ -70,21 +73,30 @@ interface Term {
  * when `prefixLast` and the vocabulary has words it begins): the word and its near spellings in
  * the vocabulary. An empty list: no title holds the word in any spelling.
  */
-async function terms(db: Database, words: string[], prefixLast: boolean): Promise<Term[]> {
+async function terms(
+  db: Database,
+  type: MediaType,
+  words: string[],
+  prefixLast: boolean,
+): Promise<{ terms: Term[]; listed: number }> {
   const spellings = await queryRows<Spelling>(
     db,
-    sql`select q.i::int as i, w.word, w.titles, similarity(w.word, q.w) as similarity
-        from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) with ordinality as q(w, i)
-        cross join lateral (
-          -- (A range of one, which the primary key answers in one step; written as an equality
-          -- the planner asks the trigram index, which takes a millisecond.)
-          (select word, titles from search_words where word between q.w and q.w)
-          union all
-          -- Near spellings only for a word no title holds as spelled (a typo).
-          (select word, titles from search_words
-            where not exists (select 1 from search_words e where e.word between q.w and q.w)
-              and word % q.w
-            order by word <-> q.w limit ${SPELLINGS_PER_WORD})) w`,
+    // One row at least (i null when no word has a spelling), for the listed count.
+    sql`select s.i, s.word, s.titles, s.similarity,
+          coalesce((select listed from catalogue_rankings where media_type = ${type}), 0) as listed
+        from (select 1) one left join (
+          select q.i::int as i, w.word, w.titles, similarity(w.word, q.w) as similarity
+          from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) with ordinality as q(w, i)
+          cross join lateral (
+            -- (A range of one, which the primary key answers in one step; written as an equality
+            -- the planner asks the trigram index, which takes a millisecond.)
+            (select word, titles from search_words where word between q.w and q.w)
+            union all
+            -- Near spellings only for a word no title holds as spelled (a typo).
+            (select word, titles from search_words
+              where not exists (select 1 from search_words e where e.word between q.w and q.w)
+                and word % q.w
+              order by word <-> q.w limit ${SPELLINGS_PER_WORD})) w) s on true`,
   );
   const last = words.length - 1;
   const prefix = words[last] ?? '';
@@ -99,7 +111,7 @@ async function terms(db: Database, words: string[], prefixLast: boolean): Promis
     );
     begun = rows[0]?.titles ?? 0;
   }
-  return words.map((word, index) => {
+  const found = words.map((word, index) => {
     const near = spellings.filter(
       (s) => s.i === index + 1 && (s.word === word || s.similarity >= SPELLING_SIMILARITY),
     );
@@ -111,15 +123,7 @@ async function terms(db: Database, words: string[], prefixLast: boolean): Promis
     }
     return { parts, titles };
   });
-}
-
-/** Listed titles of `type` as the last rankings refresh counted them (0 before any). */
-async function listedTitles(db: Database, type: MediaType): Promise<number> {
-  const rows = await queryRows<{ listed: number }>(
-    db,
-    sql`select listed from catalogue_rankings where media_type = ${type}`,
-  );
-  return rows[0]?.listed ?? 0;
+  return { terms: found, listed: spellings[0]?.listed ?? 0 };
 }
 
 /**
@@ -139,14 +143,15 @@ export async function searchTitles(
   if (words.length === 0) return { rows: [], total: 0 };
   // Words no title holds in any spelling cannot narrow anything: leave them out, unless
   // nothing is left (then nothing matches).
-  const found = (await terms(db, words, !/\s$/.test(query))).filter((t) => t.parts.length > 0);
+  const spelled = await terms(db, type, words, !/\s$/.test(query));
+  const found = spelled.terms.filter((t) => t.parts.length > 0);
   if (found.length === 0) return { rows: [], total: 0 };
   const tsquery = found.map((t) => `(${t.parts.join(' | ')})`).join(' & ');
   // Matches the search index finds and sorts by popularity (reading each), or a walk of
   // titles_popularity_idx testing each title until enough match: the walk reads about
   // MAX_CANDIDATES x listed / matches titles, the index every match, so common words walk.
   const matches = Math.min(...found.map((t) => t.titles));
-  const listed = await listedTitles(db, type);
+  const listed = spelled.listed;
   const walk = matches * matches > MAX_CANDIDATES * listed;
   const holds = walk
     ? // The function behind @@, which no index answers: the planner walks by popularity.

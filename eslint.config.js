@@ -206,7 +206,7 @@ const serverBoundaries = [
  * The database layer only in repositories: outside `*.repository.ts`, the server, the bench,
  * the scripts and `tools/` import nothing of drizzle-orm (no `sql`, `eq`, `and`, no schema
  * introspection, no migrator) nor of the drivers (`pg`, PGlite) but their types, and of
- * `@pigostream/db` only its types, `openDatabase`, `dumpEmbedded` and its constants: not its
+ * `@pigostream/db` only its types, `openDatabase`, `dumpEmbedded`, `inSlowLane` and its constants: not its
  * tables nor `queryRows` (its camelCase values). The server tests may read and write the
  * database directly, and so may the footprint bench's reference process, a bare Fastify and
  * `pg` server that the bench compiles and runs on its own (bench/load/bare-pg.ts).
@@ -230,10 +230,10 @@ const sqlInRepositories = {
           },
           {
             regex: '^@pigostream/db$',
-            importNamePattern: '^(?!openDatabase$|dumpEmbedded$)[a-z]',
+            importNamePattern: '^(?!openDatabase$|dumpEmbedded$|inSlowLane$)[a-z]',
             allowTypeImports: true,
             message:
-              'Tables and queryRows only in repositories (*.repository.ts); elsewhere the types, openDatabase and the constants of @pigostream/db.',
+              'Tables and queryRows only in repositories (*.repository.ts); elsewhere the types, openDatabase, inSlowLane and the constants of @pigostream/db.',
           },
         ],
       },

@@ -2,6 +2,7 @@
  * Database client factory: PGlite under a data directory by default, a PostgreSQL server
  * when a connection URL is given. Both get the same schema, migrations and `pg_trgm`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -151,28 +152,62 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 export const STATEMENT_SLICE_MS = 5;
 
 /**
+ * Longest wait of a statement of the slow lane ({@link inSlowLane}) while statements of the
+ * ordinary lane keep coming, in ms: past it, it runs next, so slow work is delayed, never starved.
+ */
+export const SLOW_LANE_MAX_WAIT_MS = 500;
+
+/** The lane of the work running in this async context: set by {@link inSlowLane}. */
+const lanes = new AsyncLocalStorage<'slow'>();
+
+/**
+ * Runs `work` in the embedded database's slow lane (PERF-8 in docs/requirements.md): its
+ * statements wait while statements of ordinary work (a title's media-info, a list, a save) are
+ * queued, so one slow kind of request (a search over a large catalogue, a background refresh)
+ * no longer holds every other request behind it for seconds. A slow statement still runs within
+ * {@link SLOW_LANE_MAX_WAIT_MS} ms of its turn. On PostgreSQL (a pool of connections) it only
+ * runs `work`. @returns what `work` returns; @throws what it throws.
+ */
+export function inSlowLane<T>(work: () => Promise<T>): Promise<T> {
+  return lanes.run('slow', work);
+}
+
+/** A queued statement: how to start it, and when it began waiting (performance.now(), ms). */
+interface Waiting {
+  start: () => void;
+  since: number;
+}
+
+/**
  * Gives the event loop a turn between runs of PGlite statements (outside transactions) of at
  * most {@link STATEMENT_SLICE_MS} ms. PGlite runs each statement synchronously in this thread and
  * the next queued one starts in the same microtask run, so under load a queue of 100 requests'
  * statements held the loop for hundreds of ms at a time; Node accepts one new connection per
  * turn of the loop, so a visitor's new connection waited seconds (PERF-7: save-my-list at 100
- * connections timed out). Statements still run one at a time, first come first served; an idle
- * database runs a statement at once, with no added wait.
+ * connections timed out). Statements run one at a time: ordinary ones first come first served,
+ * then those of the slow lane ({@link inSlowLane}; PERF-8), unless one of those has waited
+ * {@link SLOW_LANE_MAX_WAIT_MS} ms. An idle database runs a statement at once, with no added wait.
  */
 function takeTurns(client: PGlite): void {
   const query = client.query.bind(client);
-  const waiting: (() => void)[] = [];
+  const ordinary: Waiting[] = [];
+  const slow: Waiting[] = [];
   let busy = false;
   let sliceEndsAt = 0;
   let turnAsked = false;
 
   const startNext = (): void => {
-    const next = waiting.shift();
+    const oldestSlow = slow[0];
+    const next =
+      oldestSlow !== undefined &&
+      (ordinary.length === 0 || performance.now() - oldestSlow.since >= SLOW_LANE_MAX_WAIT_MS)
+        ? slow.shift()
+        : ordinary.shift();
     if (next === undefined) {
       busy = false;
       return;
     }
-    next();
+    next.start();
   };
   const newSlice = (): void => {
     turnAsked = false;
@@ -180,7 +215,7 @@ function takeTurns(client: PGlite): void {
     startNext();
   };
   const release = (): void => {
-    if (waiting.length === 0) busy = false;
+    if (ordinary.length === 0 && slow.length === 0) busy = false;
     else if (performance.now() < sliceEndsAt) startNext();
     else if (!turnAsked) {
       turnAsked = true;
@@ -193,7 +228,8 @@ function takeTurns(client: PGlite): void {
       if (performance.now() >= sliceEndsAt) sliceEndsAt = performance.now() + STATEMENT_SLICE_MS;
       return undefined;
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    const queue = lanes.getStore() === 'slow' ? slow : ordinary;
+    return new Promise((resolve) => queue.push({ start: resolve, since: performance.now() }));
   };
 
   client.query = (async (...args: Parameters<typeof query>) => {

@@ -18,6 +18,7 @@ import {
 } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { inSlowLane } from '@pigostream/db';
 import {
   errorSchema,
   findProvider,
@@ -110,7 +111,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: mediaPageSchema, ...errors },
       },
     },
-    (req) => source.search(req.params.type, req.query.query, req.query.page),
+    // A search over a large catalogue is the slowest common call: on the embedded database it
+    // waits while cheaper calls' statements are queued (PERF-8).
+    (req) => inSlowLane(() => source.search(req.params.type, req.query.query, req.query.page)),
   );
 
   app.get(

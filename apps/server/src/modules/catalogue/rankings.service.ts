@@ -6,7 +6,7 @@
  * vocabulary, and every title's viewers against the activity module's counts). No request
  * scores anything: trending reads the kept scores by index.
  */
-import type { Database, MediaType } from '@pigostream/db';
+import { inSlowLane, type Database, type MediaType } from '@pigostream/db';
 import { MEDIA_TYPES } from '@pigostream/contracts/constants';
 import {
   refreshStaleRankings,
@@ -98,9 +98,11 @@ export class Rankings {
       timer.unref();
       this.timers.push(timer);
     };
-    void this.check().catch(onError);
-    every(RANKINGS_CHECK_MS, () => this.check());
-    every(VIEWER_EXPIRY_MS, () => this.expireViewers());
+    // Upkeep waits while requests' statements are queued on the embedded database (PERF-8).
+    const check = () => inSlowLane(() => this.check());
+    void check().catch(onError);
+    every(RANKINGS_CHECK_MS, check);
+    every(VIEWER_EXPIRY_MS, () => inSlowLane(() => this.expireViewers()));
   }
 
   /** Stops the timers. */

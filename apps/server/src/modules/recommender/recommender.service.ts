@@ -23,7 +23,7 @@
  * its own: it asks the activity, catalogue and anime modules.
  */
 import { MAX_RECOMMENDATIONS, type MediaType } from '@pigostream/contracts';
-import type { Database } from '@pigostream/db';
+import { inSlowLane, type Database } from '@pigostream/db';
 import { ActivityService } from '../activity/index.ts';
 import { franchiseTitles } from '../anime/index.ts';
 import {
@@ -220,7 +220,8 @@ export class RecommenderService {
   /** Starts the load when it is neither done nor under way; failures go to `onError`. */
   private loadInBackground(): void {
     if (this.loaded || this.loading || this.closed) return;
-    this.whenLoaded().catch((error: unknown) => this.options.onError?.(error));
+    // Its pages wait while requests' statements are queued on the embedded database (PERF-8).
+    inSlowLane(() => this.whenLoaded()).catch((error: unknown) => this.options.onError?.(error));
   }
 
   /**

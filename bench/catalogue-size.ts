@@ -12,8 +12,8 @@
  *   mixed names otherwise, a fraction of the real popularity, release dates over 1950-2025);
  * - users (100 per 1x, at most 5,000) with about 400 watch events each, popularity-weighted,
  *   over the last 365 days (some in the last 7);
- * then `analyzeCatalogue`. It starts the real server on it (port 3560, RESPONSE_CACHE_MB=0 so
- * every answer comes from the database) and measures with the load worker (autocannon in its
+ * then `analyzeCatalogue`. It starts the real server on it as `npm run serve` does (built, with
+ * its node flags; port 3560, RESPONSE_CACHE_MB=0 so every answer comes from the database) and measures with the load worker (autocannon in its
  * own process, 20 connections, a 2 s warm-up, then BENCH_SIZE_SECONDS, default 8 s) trending
  * movie and tv, popular movie, a provider row, a cycle of ten searches (five typos) and one
  * title's media-info (after each run, until the server has worked off what the run left queued:
@@ -27,7 +27,8 @@
  * skips it), built in a temporary data directory the same way, on port 3561, plus media-info's
  * latency while a second load worker runs trending and search at the same time (also measured on
  * PostgreSQL at that size, for comparison). Every database and directory it made is removed at
- * the end, failed or not. Prints, never asserts.
+ * the end, failed or not (BENCH_SIZE_KEEP=1 keeps the PostgreSQL databases). Prints, never
+ * asserts.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
@@ -66,7 +67,7 @@ import {
 } from './catalogue-size.repository.ts';
 import type { LoadOptions, LoadResult } from './load/worker.ts';
 import { record } from './report.ts';
-import { startAppServer } from './server.ts';
+import { buildServer, startAppServer } from './server.ts';
 import {
   createVerifiedAccount,
   type RunningServer,
@@ -496,7 +497,7 @@ async function startServer(
     webDist,
     target.databaseUrl,
     { RESPONSE_CACHE_MB: '0', AUTH_SECRET: secret },
-    target.dataDir ? { dataDir: target.dataDir } : {},
+    { ...(target.dataDir ? { dataDir: target.dataDir } : {}), built: true },
   );
   running = server;
   record({
@@ -797,9 +798,15 @@ export async function benchCatalogueSize(dumps: string): Promise<void> {
   const webDist = mkdtempSync(path.join(tmpdir(), 'pigo-size-web-'));
   dirs.push(webDist);
   const results: SizeResult[] = [];
+  /** BENCH_SIZE_KEEP=1 keeps the PostgreSQL databases (to study a size's queries afterwards). */
+  const keep = process.env.BENCH_SIZE_KEEP === '1';
   const cleanUp = async () => {
     if (running) await running.stop().catch(() => undefined);
     for (const name of databases) {
+      if (keep) {
+        console.log(`  BENCH_SIZE_KEEP: kept database ${name}`);
+        continue;
+      }
       await dropSizeDatabase(name).catch((e: unknown) => {
         console.error(e);
       });
@@ -819,6 +826,9 @@ export async function benchCatalogueSize(dumps: string): Promise<void> {
     "  Notes: synthetic copies get ids + k * 10,000,000 and copy titles and provider rows only: no credits, seasons, episodes or anime links (a copy's media-info has no cast, a copied show no seasons). Nx on PostgreSQL starts from a copy (create database ... template) of the 1x import. The server runs with RESPONSE_CACHE_MB=0; its RSS is the server process alone (PostgreSQL's own memory is not in it; the embedded database's is). Load generators share the 2 cores with the server.",
   );
   try {
+    // The server as users run it (`npm run serve`: built, with its node flags).
+    progress('building the server (npm run build -w @pigostream/server)');
+    await buildServer();
     // The dumps' import, once; the larger PostgreSQL sizes start from copies of it.
     const base = nameOf(1);
     const baseDb = await createSizeDatabase(base);
@@ -883,7 +893,7 @@ export async function benchCatalogueSize(dumps: string): Promise<void> {
           unit: 's',
         });
         await measureTarget(target, built, webDist, result, target.factor === embedded);
-        if (target.factor > 1) {
+        if (target.factor > 1 && !keep) {
           // Its disk back before the next size is built.
           await dropSizeDatabase(nameOf(target.factor));
         }

@@ -19,7 +19,10 @@ export type DatabaseKind = (typeof DATABASE_KINDS)[number];
  * or, with `databaseUrl`, on that (empty) PostgreSQL database (the starter catalogue is loaded
  * at first start), serving the web app built in `webDist`; no SMTP, so mail goes to
  * DATA_DIR/outbox. With `options.dataDir` the server runs on that existing data directory instead
- * (e.g. an embedded database built beforehand), which stopping it leaves in place.
+ * (e.g. an embedded database built beforehand), which stopping it leaves in place. With
+ * `options.built` it runs the built server as `npm run serve` does (apps/server/dist, with the
+ * node flags users run it with; {@link buildServer} first), so its memory is the product's, not
+ * tsx's (which compiles the sources in the process and holds about 120 MB more).
  * @throws Error when it is not ready within 180 s.
  */
 export async function startAppServer(
@@ -27,10 +30,13 @@ export async function startAppServer(
   webDist: string,
   databaseUrl?: string,
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; built?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pigo-bench-server-'));
-  const child = startChild('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const [command, args] = options.built
+    ? ['npm', ['run', 'serve']]
+    : ['npx', ['tsx', 'apps/server/src/main.ts']];
+  const child = startChild(command, args, {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -56,6 +62,15 @@ export async function startAppServer(
     throw error;
   }
   return { baseUrl, dataDir, stop };
+}
+
+/** Builds the server into apps/server/dist (`npm run build -w @pigostream/server`). @throws Error when it fails. */
+export async function buildServer(): Promise<void> {
+  const build = startChild('npm', ['run', 'build', '-w', '@pigostream/server'], {});
+  const code = await new Promise<number | null>((resolve) => {
+    build.process.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`server build failed (exit ${String(code)})`);
 }
 
 /** Runs `vite` with `args` in apps/web. @throws Error when it fails. */

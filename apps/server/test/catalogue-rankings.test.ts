@@ -24,6 +24,8 @@ import {
 } from '../src/modules/catalogue/catalogue.repository.ts';
 import {
   AGE_HALVING_YEARS,
+  refreshSearchPostings,
+  refreshStaleRankings,
   rescoreTitles,
   VIEWER_WEIGHT,
 } from '../src/modules/catalogue/rankings.repository.ts';
@@ -144,6 +146,39 @@ describe('search ranking', () => {
   });
 });
 
+describe('the word index', () => {
+  it('follows catalogue writes: new titles, renamed ones and a new popularity', async () => {
+    await writeTitles(db, [record([70_001, 'Zyzzyva Quest', 3, '2020-01-01'])]);
+    await analyzeCatalogue(db);
+    expect(await firstTitles('zyzzyva')).toEqual(['Zyzzyva Quest']);
+    // A more popular title holding the word comes first once written.
+    await writeTitles(db, [record([70_002, 'Zyzzyva Returns', 30, '2021-01-01'])]);
+    await analyzeCatalogue(db);
+    expect(await firstTitles('zyzzyva', 2)).toEqual(['Zyzzyva Returns', 'Zyzzyva Quest']);
+    // Renamed: its old words find it no more.
+    await writeTitles(db, [record([70_002, 'Plain Returns', 30, '2021-01-01'])]);
+    await analyzeCatalogue(db);
+    expect(await firstTitles('zyzzyva', 2)).toEqual(['Zyzzyva Quest']);
+    // Nothing changed: nothing is written.
+    expect(await refreshSearchPostings(db)).toBe(0);
+  });
+
+  it('is rebuilt by the start-up check when found empty (a database restored without it)', async () => {
+    await db.execute(sql`delete from search_postings`);
+    expect(await firstTitles('interstelar')).toEqual([]);
+    const refreshed = await refreshStaleRankings(db);
+    expect(refreshed.postings).toBeGreaterThan(0);
+    expect(await firstTitles('interstelar')).toEqual(['Interstellar']);
+  });
+
+  it('finds titles holding every word of a query of common words, most popular first', async () => {
+    // 'the' is held by many titles; the rarer word drives, the other is tested.
+    const page = await searchTitles(db, 'movie', 'the godfather', 20, 0);
+    expect(page.rows[0]?.title).toBe('The Godfather');
+    expect(page.rows.every((r) => /godfather/i.test(r.title))).toBe(true);
+  });
+});
+
 describe('trending from kept scores', () => {
   it('gives exactly the order of scoring every title, viewers included, page after page', async () => {
     const idOf = (i: number) => spread[i]?.[0] ?? 0;
@@ -230,10 +265,12 @@ describe('query plans at size', () => {
     expect(list).toMatch(/Presorted Key: p\.popularity/);
   });
 
-  it('finds search candidates through the search index', async () => {
-    const plan = await plansOf((d) => searchTitles(d, 'movie', 'interstelar', 20, 0));
-    expect(plan).toContain('titles_search_vector_idx');
-    expect(plan).not.toMatch(/Seq Scan on titles/);
+  it('finds search candidates through the word index, in popularity order', async () => {
+    for (const query of ['interstelar', 'the dark', 'love']) {
+      const plan = await plansOf((d) => searchTitles(d, 'movie', query, 20, 0));
+      expect(plan).toContain('search_postings_rank_idx');
+      expect(plan).not.toMatch(/Seq Scan on (titles|search_postings)/);
+    }
   });
 });
 

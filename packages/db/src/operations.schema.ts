@@ -3,7 +3,18 @@
  * mail waiting to be sent again, and the row the readiness check writes to prove the database takes
  * writes.
  */
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Identity mail that could not be sent (SMTP down, outbox folder full), retried with backoff
@@ -39,7 +50,9 @@ export const readinessProbe = pgTable('readiness_probe', {
 
 /**
  * The local media library as the last scan found it, shared by the servers of one PostgreSQL
- * database (SCALE-1, SCALE-4): one server walks MEDIA_DIR, the others read this.
+ * database (SCALE-1, SCALE-4): one server walks MEDIA_DIR, the others read this. With each file,
+ * what ffprobe found in it (PLAYBACK-1), kept while its size and modification time stay the same,
+ * so a rescan or a restart probes only the files that changed (on the embedded database too).
  */
 export const mediaFiles = pgTable(
   'media_files',
@@ -49,6 +62,15 @@ export const mediaFiles = pgTable(
     path: text('path').notNull(),
     /** `movie:{id}` or `tv:{id}:{season}:{episode}`. */
     key: text('key').notNull(),
+    /** Size in bytes when scanned; null in rows written before probes were kept. */
+    size: bigint('size', { mode: 'number' }),
+    /** Modification time when scanned, in ms since 1970 (fractional). */
+    mtimeMs: doublePrecision('mtime_ms'),
+    /**
+     * What ffprobe found (the server's `MediaProbe`: container, duration, streams, keyframes),
+     * or null until probed.
+     */
+    probe: jsonb('probe'),
   },
   (t) => [index('media_files_key_idx').on(t.key)],
 );

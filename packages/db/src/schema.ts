@@ -210,6 +210,32 @@ export const searchWords = pgTable(
 );
 
 /**
+ * Search's word index (RANK-3): one row per word a title's search vector holds, with the
+ * title's popularity, read in popularity order per word. A search takes the most popular titles
+ * holding a query word from a few hundred index entries, at any catalogue size, instead of
+ * reading every title that holds it. Rebuilt from the titles with the vocabulary (after every
+ * catalogue write, and when found empty); derived, so left out of backups.
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    mediaType: text('media_type').notNull(),
+    word: text('word').notNull(),
+    /** The title's TMDB popularity when the index was built. */
+    popularity: real('popularity'),
+    id: integer('id').notNull(),
+  },
+  (t) => [
+    index('search_postings_rank_idx').on(
+      t.mediaType,
+      t.word,
+      t.popularity.desc().nullsLast(),
+      t.id,
+    ),
+  ],
+);
+
+/**
  * One row per media type: what the trending scores were computed with (RANK-1 in
  * docs/requirements.md): the newest release year, how many titles are listed, and up to when
  * viewers past their 7 days have been taken off.

@@ -7,6 +7,7 @@ import { queryRows, type Database, type GenreJson, type MediaType } from '@pigos
 import { MAX_PAGE } from '@pigostream/contracts/constants';
 import {
   refreshProviderPopularity,
+  refreshSearchPostings,
   refreshSearchWords,
   refreshTrendingScores,
 } from './rankings.repository.ts';
@@ -210,14 +211,17 @@ export async function listByProvider(
 /**
  * Refreshes planner statistics after bulk writes (seed, import) so searches use the indexes,
  * brings the precomputed rankings up to date (trending scores, provider rows' popularity,
- * search's vocabulary: rankings.repository.ts), and folds the GIN indexes' pending entries in
+ * search's vocabulary and word index: rankings.repository.ts), and folds the GIN indexes' pending entries in
  * (GIN keeps an import's new titles in a list every lookup would otherwise read through).
  */
 export async function analyzeCatalogue(db: Database): Promise<void> {
   await refreshTrendingScores(db, true);
   await refreshProviderPopularity(db);
   await refreshSearchWords(db);
-  await db.execute(sql`analyze titles, seasons, episodes, credits, title_providers, search_words`);
+  await refreshSearchPostings(db);
+  await db.execute(
+    sql`analyze titles, seasons, episodes, credits, title_providers, search_words, search_postings`,
+  );
   await db.execute(sql`select gin_clean_pending_list('titles_title_trgm_idx'::regclass)`);
   await db.execute(sql`select gin_clean_pending_list('titles_search_vector_idx'::regclass)`);
 }

@@ -16,11 +16,15 @@ import { MEDIA_TYPES } from '@pigostream/contracts/constants';
  */
 export const AGE_HALVING_YEARS = 8;
 
-/** What one refresh changed: titles re-scored, provider rows re-ordered, vocabulary words. */
+/**
+ * What one refresh changed: titles re-scored, provider rows re-ordered, vocabulary words, and
+ * word index rows written.
+ */
 export interface RankingsRefresh {
   scored: number;
   providerRows: number;
   words: number;
+  postings: number;
 }
 
 /** The newest release year of `type` up to today (this year when the type has no dates). */
@@ -187,13 +191,53 @@ export async function refreshProviderPopularity(db: Database, all = true): Promi
 export async function refreshStaleRankings(db: Database): Promise<RankingsRefresh> {
   const scored = await refreshTrendingScores(db, false);
   const providerRows = await refreshProviderPopularity(db, false);
-  const empty = await queryRows<{ empty: boolean }>(
+  const empty = await queryRows<{ words: boolean; postings: boolean }>(
     db,
-    sql`select not exists (select 1 from search_words)
-          and exists (select 1 from titles where title <> '') as empty`,
+    sql`select not exists (select 1 from search_words) as words,
+          not exists (select 1 from search_postings) as postings
+        where exists (select 1 from titles where title <> '')`,
   );
-  const words = empty[0]?.empty ? await refreshSearchWords(db) : 0;
-  return { scored, providerRows, words };
+  const words = empty[0]?.words ? await refreshSearchWords(db) : 0;
+  const postings = empty[0]?.postings ? await refreshSearchPostings(db) : 0;
+  return { scored, providerRows, words, postings };
+}
+
+/**
+ * Brings search's word index (search_postings) up to date with the titles' search vectors and
+ * popularity: rows of words a title no longer holds, or of an old popularity, go; new ones come
+ * (RANK-3). Writes nothing when nothing changed. @returns rows written (deleted and inserted).
+ */
+export async function refreshSearchPostings(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`create temporary table fresh_postings on commit drop as
+          select t.media_type, w.word, t.popularity, t.id
+          from titles t, unnest(tsvector_to_array(t.search_vector)) as w(word)
+          where t.title <> ''`,
+    );
+    // A title holds each word once, so (media_type, word, id) names one row.
+    const gone = await queryRows<{ n: number }>(
+      tx,
+      sql`with gone as (
+            select media_type, word, popularity, id from search_postings
+            except select media_type, word, popularity, id from fresh_postings),
+          deleted as (
+            delete from search_postings p using gone
+            where p.media_type = gone.media_type and p.word = gone.word and p.id = gone.id
+            returning 1)
+          select count(*)::int as n from deleted`,
+    );
+    const added = await queryRows<{ n: number }>(
+      tx,
+      sql`with added as (
+            insert into search_postings (media_type, word, popularity, id)
+            select media_type, word, popularity, id from fresh_postings
+            except select media_type, word, popularity, id from search_postings
+            returning 1)
+          select count(*)::int as n from added`,
+    );
+    return (gone[0]?.n ?? 0) + (added[0]?.n ?? 0);
+  });
 }
 
 /**

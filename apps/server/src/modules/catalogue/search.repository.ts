@@ -2,10 +2,12 @@
  * Title search at any catalogue size (RANK-3 in docs/requirements.md). A query's words are
  * matched to the words titles hold (search_words, the vocabulary) by spelling: each word, its
  * near spellings (trigram similarity) and, for the last word, the words it begins. Candidates are
- * the most popular titles holding every query word in one of those spellings
- * (titles_search_vector_idx), and titles named exactly the query; they are ranked by a blend of
- * how alike the whole title is and how popular it is ({@link SEARCH_WEIGHTS}). The work per query
- * is bounded by {@link MAX_CANDIDATES} and the matches, never the catalogue.
+ * the most popular titles holding every query word in one of those spellings, and titles named
+ * exactly the query; they are ranked by a blend of how alike the whole title is and how popular
+ * it is ({@link SEARCH_WEIGHTS}). Candidates come from the word index (search_postings: each
+ * word's titles in popularity order): the most popular titles of the query word held by fewest
+ * titles, at most {@link DRIVER_POSTINGS} of them, kept when they hold the other words too. The
+ * work per query is bounded by those numbers, never by the catalogue or a word's titles.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type MediaType } from '@pigostream/db';
@@ -39,6 +41,14 @@ export const MAX_QUERY_WORDS = 8;
 export const MAX_CANDIDATES = 200;
 /** Titles named exactly the query taken whatever their popularity. */
 const EXACT_CANDIDATES = 20;
+/**
+ * Most titles of the query's rarest word (in popularity order) tested for the other words
+ * (DEC-29 in docs/decisions.md): a query of several common words ranks the matches among the
+ * most popular titles of its rarest word, not every title.
+ */
+export const DRIVER_POSTINGS = 2000;
+/** Words the last query word begins that stand in for it, the ones most titles hold first. */
+export const PREFIX_WORDS = 30;
 
 /** The query's words as the search vector splits titles: lower-cased letters and digits. */
 export function queryWords(query: string): string[] {
@@ -52,6 +62,10 @@ export function queryWords(query: string): string[] {
 /** A tsquery lexeme, quoted (words hold letters, digits and the hyphens of compounds). */
 const lexeme = (word: string) => `'${word.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`;
 
+/** A PostgreSQL text array literal of `words`, each quoted. */
+const textArray = (words: string[]) =>
+  `{${words.map((w) => `"${w.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
 interface Spelling {
   /** The query word's position, from 1; null on the one row of a query no word of which is held. */
   i: number | null;
@@ -62,16 +76,23 @@ interface Spelling {
   listed: number;
 }
 
-/** A query word's tsquery alternatives, and how many titles hold any of them (at most). */
+/** A query word as the vocabulary holds it. */
 interface Term {
+  /** Its tsquery alternatives: the word and its near spellings, `'prefix':*` for the last word. */
   parts: string[];
+  /** The words whose titles the word index lists for it: the same, the prefix as its words. */
+  words: string[];
+  /** Titles holding any of its parts (at most). */
   titles: number;
+  /** Titles the word index lists for its `words` (at most): what driving it reads. */
+  listed: number;
 }
 
 /**
- * For each query word, its tsquery alternatives (`'word'`, or `'prefix':*` for the last word
- * when `prefixLast` and the vocabulary has words it begins): the word and its near spellings in
- * the vocabulary. An empty list: no title holds the word in any spelling.
+ * For each query word, its spellings in the vocabulary: the word and its near spellings and,
+ * for the last word when `prefixLast`, the words it begins (the {@link PREFIX_WORDS} most held
+ * in the word index; all of them in the tsquery). A term with no parts: no title holds the word
+ * in any spelling.
  */
 async function terms(
   db: Database,
@@ -86,7 +107,7 @@ async function terms(
           coalesce((select listed from catalogue_rankings where media_type = ${type}), 0) as listed
         from (select 1) one left join (
           select q.i::int as i, w.word, w.titles, similarity(w.word, q.w) as similarity
-          from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) with ordinality as q(w, i)
+          from unnest(${textArray(words)}::text[]) with ordinality as q(w, i)
           cross join lateral (
             -- (A range of one, which the primary key answers in one step; written as an equality
             -- the planner asks the trigram index, which takes a millisecond.)
@@ -100,28 +121,37 @@ async function terms(
   );
   const last = words.length - 1;
   const prefix = words[last] ?? '';
-  let begun = 0;
+  let begun: { word: string; titles: number; begun: number }[] = [];
   if (prefixLast && prefix.length >= 2) {
-    // Titles holding a word the last word begins (a sum over at most a few hundred words).
-    const rows = await queryRows<{ titles: number }>(
+    // Words the last word begins (out of at most 2,000), the most held first, and how many
+    // titles hold any of them (at most).
+    begun = await queryRows(
       db,
-      sql`select coalesce(sum(titles), 0)::int as titles from (select titles from search_words
-            where word like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
-            limit ${MAX_CANDIDATES}) w`,
+      sql`select word, titles, (sum(titles) over ())::int as begun from (
+            select word, titles from search_words
+            where word like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and word <> ${prefix}
+            limit 2000) w
+          order by titles desc, word limit ${PREFIX_WORDS}`,
     );
-    begun = rows[0]?.titles ?? 0;
   }
   const found = words.map((word, index) => {
     const near = spellings.filter(
       (s) => s.i === index + 1 && (s.word === word || s.similarity >= SPELLING_SIMILARITY),
     );
-    const parts = near.map((s) => lexeme(s.word));
-    let titles = near.reduce((n, s) => n + s.titles, 0);
-    if (index === last && begun > 0) {
-      parts.push(`${lexeme(word)}:*`);
-      titles += begun;
+    const term: Term = {
+      parts: near.map((s) => lexeme(s.word)),
+      words: near.map((s) => s.word),
+      titles: near.reduce((n, s) => n + s.titles, 0),
+      listed: 0,
+    };
+    term.listed = term.titles;
+    if (index === last && begun.length > 0) {
+      term.parts.push(`${lexeme(word)}:*`);
+      term.words.push(...begun.map((b) => b.word));
+      term.titles += begun[0]?.begun ?? 0;
+      term.listed += begun.reduce((n, b) => n + b.titles, 0);
     }
-    return { parts, titles };
+    return term;
   });
   return { terms: found, listed: spellings[0]?.listed ?? 0 };
 }
@@ -146,46 +176,59 @@ export async function searchTitles(
   const spelled = await terms(db, type, words, !/\s$/.test(query));
   const found = spelled.terms.filter((t) => t.parts.length > 0);
   if (found.length === 0) return { rows: [], total: 0 };
-  const tsquery = found.map((t) => `(${t.parts.join(' | ')})`).join(' & ');
-  // Matches the search index finds and sorts by popularity (reading each), or a walk of
-  // titles_popularity_idx testing each title until enough match: the walk reads about
-  // MAX_CANDIDATES x listed / matches titles, the index every match, so common words walk.
-  const matches = Math.min(...found.map((t) => t.titles));
-  const listed = spelled.listed;
-  const walk = matches * matches > MAX_CANDIDATES * listed;
-  const holds = walk
-    ? // The function behind @@, which no index answers: the planner walks by popularity.
-      sql`ts_match_vq(search_vector, to_tsquery('simple', ${tsquery}))`
-    : sql`search_vector @@ to_tsquery('simple', ${tsquery})`;
+  // The word held by fewest titles drives: its most popular titles, from the word index, are
+  // tested for the others' words (one title read each), until MAX_CANDIDATES hold them all.
+  const driver = found.reduce((a, b) => (b.listed < a.listed ? b : a));
+  const others = found.filter((t) => t !== driver);
+  const taken = others.length === 0 ? MAX_CANDIDATES : DRIVER_POSTINGS;
+  const holdsOthers =
+    others.length === 0
+      ? sql``
+      : sql`and t.search_vector @@ to_tsquery('simple', ${others
+          .map((t) => `(${t.parts.join(' | ')})`)
+          .join(' & ')})`;
   const q = query.trim().toLowerCase();
   const original = sql.raw(`lower(coalesce(original_title, ''))`);
   const w = SEARCH_WEIGHTS;
-  // The most popular matches (the GIN index's matches in popularity order, or a walk of
-  // titles_popularity_idx when the words are common), and titles named exactly the query.
+  // Candidates ranked on the few columns the blend reads; only the page's rows read whole.
+  const score = sql`(case when lower(title) = ${q} or ${original} = ${q} then ${w.exact}::real else 0 end)
+    + ${w.similarity}::real * greatest(similarity(${q}, lower(title)), similarity(${q}, ${original}))
+    + ${w.words}::real * greatest(word_similarity(${q}, lower(title)), word_similarity(${q}, ${original}))
+    + ${w.popularity}::real * least(1, ln(1 + greatest(coalesce(popularity, 0), 0))
+        / ln(1 + ${POPULARITY_REFERENCE}))`;
   const rows = await queryRows<TitleListRow & { total: number }>(
     db,
-    sql`with candidates as (
-          (select * from titles
-            where media_type = ${type} and title <> ''
-              and ${holds}
-            order by popularity desc nulls last limit ${MAX_CANDIDATES})
+    sql`with driver as (
+          select p.id, max(p.popularity) as popularity
+          from unnest(${textArray(driver.words)}::text[]) as d(word)
+          cross join lateral (
+            select id, popularity from search_postings
+            where media_type = ${type} and word = d.word
+            order by popularity desc nulls last, id limit ${taken}) p
+          group by p.id
+          order by popularity desc nulls last, p.id
+          limit ${taken}),
+        candidates as (
+          (select t.id, t.title, t.original_title, t.popularity, t.vote_count
+            from driver d join titles t on t.media_type = ${type} and t.id = d.id
+            where t.title <> '' ${holdsOthers}
+            order by d.popularity desc nulls last, d.id
+            limit ${MAX_CANDIDATES})
           union
-          (select * from titles
+          (select id, title, original_title, popularity, vote_count from titles
             where media_type = ${type} and title <> '' and lower(title) = ${q}
-            limit ${EXACT_CANDIDATES}))
-        select media_type, id, title, original_title, original_language, overview,
-          release_date::text as release_date, poster_path, backdrop_path, vote_average,
-          vote_count, popularity, genres, (count(*) over ())::int as total
-        from candidates
-        order by
-          (case when lower(title) = ${q} or ${original} = ${q} then ${w.exact}::real else 0 end)
-          + ${w.similarity}::real * greatest(similarity(${q}, lower(title)), similarity(${q}, ${original}))
-          + ${w.words}::real * greatest(word_similarity(${q}, lower(title)), word_similarity(${q}, ${original}))
-          + ${w.popularity}::real * least(1, ln(1 + greatest(coalesce(popularity, 0), 0))
-              / ln(1 + ${POPULARITY_REFERENCE}))
-            desc,
-          popularity desc nulls last, vote_count desc nulls last, id
-        limit ${limit} offset ${offset}`,
+            limit ${EXACT_CANDIDATES})),
+        page as (
+          select id, ${score} as score, popularity, vote_count, (count(*) over ())::int as total
+          from candidates
+          order by score desc, popularity desc nulls last, vote_count desc nulls last, id
+          limit ${limit} offset ${offset})
+        select t.media_type, t.id, t.title, t.original_title, t.original_language, t.overview,
+          t.release_date::text as release_date, t.poster_path, t.backdrop_path, t.vote_average,
+          t.vote_count, t.popularity, t.genres, page.total
+        from page join titles t on t.media_type = ${type} and t.id = page.id
+        order by page.score desc, page.popularity desc nulls last, page.vote_count desc nulls last,
+          page.id`,
   );
   const total = rows[0]?.total ?? 0;
   return { rows: rows.map(({ total: _t, ...row }) => row), total };

@@ -61,6 +61,8 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
   const { config, database, apiPrefix, bus, readiness, loader, activity, catalogue } = options;
   const { db } = database;
   const cacheBytes = config.memory.responseCacheBytes;
+  // The auth secret (its file or AUTH_SECRET): player tokens' and HLS plans' keys derive from it.
+  const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
   // Liveness and readiness (OPS-3).
   await api.register(healthRoutes, { database, readiness });
   // Answers the same for everyone (not a user's own lists, searches, progress or imports).
@@ -97,18 +99,21 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
       maxEvents: config.recommender.maxEvents,
     });
     // Watch progress; player tokens' key comes from the auth secret (its file or AUTH_SECRET).
-    const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
     await users.register(progressRoutes, { db, catalogue, secret });
     // Import and export; the export's answer is text, which the user-answer cache never keeps.
     const lookup = createConfiguredLookup(config.catalogSource, db, catalogue);
     await users.register(transferRoutes, { database, lookup });
   });
-  // Stream sources and media files; servers on one PostgreSQL database share one media index.
+  // Stream sources and media files, and their playback in the browser (PLAYBACK-1..6); servers
+  // on one PostgreSQL database share one media index, which keeps the files' probes.
   await api.register(sourcesRoutes, {
     sourcesFile: config.sources.file,
     mediaDir: config.sources.mediaDir,
     apiPrefix,
-    sharedIndex: database.kind === 'postgres' ? createSharedMediaIndex(db) : undefined,
+    sharedIndex: createSharedMediaIndex(db, database.kind === 'postgres'),
+    secret,
+    dataDir: config.dataDir,
+    playback: config.playback,
   });
   // The player app's releases (PigoStore).
   await api.register(storeRoutes, {

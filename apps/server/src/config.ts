@@ -3,6 +3,7 @@
  * Every setting has a default that runs with nothing set; `.env.example` documents them.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -53,6 +54,11 @@ const envSchema = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(DEFAULT_PASSWORD_MIN_LENGTH),
   SOURCES_FILE: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  TRANSCODE_MAX: z.coerce.number().int().min(1).max(64).optional(),
+  TRANSCODE_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+  TRANSCODE_SEGMENT_S: z.coerce.number().int().min(1).max(10).default(6),
   RELEASES_FILE: z.string().optional(),
 });
 
@@ -106,6 +112,7 @@ export interface Config {
   mail: MailConfig;
   /** Stream sources (`/sources/servers`): absolute paths, undefined when unset. */
   sources: { file: string | undefined; mediaDir: string | undefined };
+  playback: PlaybackConfig;
   /** Player releases (`/pigostore`): RELEASES_FILE as an absolute path, undefined when unset. */
   releasesFile: string | undefined;
 }
@@ -126,6 +133,23 @@ export interface IdentityConfig {
   passwordMinLength: number;
   /** Google sign-in over OpenID Connect; undefined when not configured. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+}
+
+/** Playing the media library in the browser (PLAYBACK-1..6 in docs/requirements.md). */
+export interface PlaybackConfig {
+  /**
+   * FFMPEG_PATH: the ffmpeg program, or a folder holding ffmpeg and ffprobe; undefined: looked up
+   * on PATH. Without ffmpeg, files play only as they are (PLAYBACK-5).
+   */
+  ffmpegPath: string | undefined;
+  /** FFPROBE_PATH: the ffprobe program; undefined: beside FFMPEG_PATH's ffmpeg, else on PATH. */
+  ffprobePath: string | undefined;
+  /** TRANSCODE_MAX: most ffmpeg remuxes and transcodes at once (default half the CPUs, 1+). */
+  maxProcesses: number;
+  /** TRANSCODE_CACHE_MB in bytes: most segments kept under DATA_DIR/transcodes (2048 MB). */
+  cacheBytes: number;
+  /** TRANSCODE_SEGMENT_S: length of an HLS segment in seconds (6). */
+  segmentSeconds: number;
 }
 
 /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise the outbox under DATA_DIR. */
@@ -246,6 +270,13 @@ export function loadConfig(
     sources: {
       file: e.SOURCES_FILE ? path.resolve(cwd, e.SOURCES_FILE) : undefined,
       mediaDir: e.MEDIA_DIR ? path.resolve(cwd, e.MEDIA_DIR) : undefined,
+    },
+    playback: {
+      ffmpegPath: e.FFMPEG_PATH ? path.resolve(cwd, e.FFMPEG_PATH) : undefined,
+      ffprobePath: e.FFPROBE_PATH ? path.resolve(cwd, e.FFPROBE_PATH) : undefined,
+      maxProcesses: e.TRANSCODE_MAX ?? Math.max(1, Math.floor(cpus().length / 2)),
+      cacheBytes: e.TRANSCODE_CACHE_MB * 1024 * 1024,
+      segmentSeconds: e.TRANSCODE_SEGMENT_S,
     },
     releasesFile: e.RELEASES_FILE ? path.resolve(cwd, e.RELEASES_FILE) : undefined,
   };

@@ -357,6 +357,27 @@ export const MEDIA_FILE = {
   path: '/sources/media/:mediaId',
 } as const satisfies Endpoint;
 
+/**
+ * `GET /sources/media/:mediaId/playback?containers=&video=&audio=&hls=&audio_track=&burn=` ->
+ * `playbackSchema` (playback.ts): how this browser plays a library file, and its tracks.
+ */
+export const MEDIA_PLAYBACK = {
+  method: 'GET',
+  path: '/sources/media/:mediaId/playback',
+} as const satisfies Endpoint;
+
+/** `GET /sources/media/:mediaId/subtitles/:subtitleId`: a subtitle of a library file, as WebVTT. */
+export const MEDIA_SUBTITLE = {
+  method: 'GET',
+  path: '/sources/media/:mediaId/subtitles/:subtitleId',
+} as const satisfies Endpoint;
+
+/** `GET /sources/media/:mediaId/hls/:plan/:file`: a playlist or segment of a remux or transcode. */
+export const MEDIA_HLS = {
+  method: 'GET',
+  path: '/sources/media/:mediaId/hls/:plan/:file',
+} as const satisfies Endpoint;
+
 // The player app's releases (store.ts).
 
 /** `GET /pigostore/app-version?platform=` -> `appVersionSchema`. */
@@ -448,6 +469,9 @@ export const ENDPOINTS = {
   SERVERS,
   RESCAN,
   MEDIA_FILE,
+  MEDIA_PLAYBACK,
+  MEDIA_SUBTITLE,
+  MEDIA_HLS,
   APP_VERSION,
   DOWNLOAD_APP,
   STORE_FILE,

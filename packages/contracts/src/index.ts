@@ -7,6 +7,7 @@ export * from './anime.ts';
 export * from './anime-queries.ts';
 export * from './library.ts';
 export * from './sources.ts';
+export * from './playback.ts';
 export * from './store.ts';
 export * from './activity.ts';
 export * from './identity.ts';

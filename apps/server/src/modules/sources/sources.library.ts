@@ -2,18 +2,38 @@
  * The local media library under MEDIA_DIR, named the Jellyfin way:
  * - movie: `Title (Year) [tmdbid-603].mp4`, alone or in a folder of that name;
  * - tv: `Show (Year) [tmdbid-1396]/Season 01/S01E02.mkv` (any file name holding `SxxEyy`).
- * `[tmdbid=603]` is accepted too. Video files: mp4, mkv, webm, m4v, mov; dot-files are skipped.
+ * `[tmdbid=603]` is accepted too. Video files: mp4, mkv, webm, m4v, mov, avi, ts, m2ts, wmv, flv,
+ * mpg, mpeg, ogv, 3gp; dot-files are skipped.
  * Each file gets an opaque id (a hash of its path in the library); only scanned files can be
  * looked up by id, so no request names a path. Symlinks are followed only while they stay
  * inside MEDIA_DIR: a file whose real path (links resolved) is outside the real MEDIA_DIR is
  * neither listed nor served (SEC-9 in docs/requirements.md).
+ * Each listed file is probed with ffprobe in the background after a scan, one or two at a time,
+ * and the probe kept with the index while the file's size and modification time stay the same
+ * (PLAYBACK-1); a file asked for before its turn is probed at once.
  */
 import { createHash } from 'node:crypto';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PROBE_VERSION, probeFile, type MediaProbe } from './media-probe.ts';
 
 /** Extensions of the video files the library lists (lower case, no dot). */
-export const VIDEO_EXTENSIONS = ['mp4', 'mkv', 'webm', 'm4v', 'mov'];
+export const VIDEO_EXTENSIONS = [
+  'mp4',
+  'mkv',
+  'webm',
+  'm4v',
+  'mov',
+  'avi',
+  'ts',
+  'm2ts',
+  'wmv',
+  'flv',
+  'mpg',
+  'mpeg',
+  'ogv',
+  '3gp',
+];
 /** Deepest folder level scanned below MEDIA_DIR. */
 const MAX_DEPTH = 6;
 /** Most files listed, against runaway trees. */
@@ -27,6 +47,12 @@ export interface MediaFile {
   path: string;
   /** `movie:{id}` or `tv:{id}:{season}:{episode}`. */
   key: string;
+  /** Size in bytes when scanned (absent in an index written before probes were kept). */
+  size?: number | null;
+  /** Modification time when scanned, in ms since 1970. */
+  mtimeMs?: number | null;
+  /** What ffprobe found, when the index kept a probe of this very file (same size and time). */
+  probe?: MediaProbe | null;
 }
 
 /** What a scan through the shared index gave. */
@@ -47,6 +73,16 @@ export interface SharedMediaIndex {
    * @throws the database's errors, and `walk`'s.
    */
   scan(walk: () => Promise<MediaFile[]>, freshForMs: number): Promise<SharedScan>;
+  /**
+   * Keeps a file's probe with the index, if its row still has this size and time (PLAYBACK-1).
+   * @throws the database's errors.
+   */
+  saveProbe?(id: string, size: number, mtimeMs: number, probe: MediaProbe): Promise<void>;
+  /**
+   * A probe another server kept for this file at this size and time, or undefined.
+   * @throws the database's errors.
+   */
+  loadProbe?(id: string, size: number, mtimeMs: number): Promise<MediaProbe | undefined>;
 }
 
 /** Library key of a movie or an episode. */
@@ -134,6 +170,26 @@ export interface MediaLibraryOptions {
   shared?: SharedMediaIndex | undefined;
   /** Told when this server walked MEDIA_DIR itself (`files` found). */
   onWalked?: (files: number) => void;
+  /** The ffprobe program, or null when it cannot run: files are then not probed (PLAYBACK-5). */
+  ffprobe?: string | null;
+  /** Most ffprobe runs at once for the background probing after a scan (default 1). */
+  probeConcurrency?: number;
+}
+
+/** A probe with the size and modification time of the file it was made of. */
+interface KeptProbe {
+  size: number;
+  mtimeMs: number;
+  probe: MediaProbe;
+}
+
+/** Whether a stored probe is usable: of this version of the probe's shape. */
+function isCurrentProbe(probe: unknown): probe is MediaProbe {
+  return (
+    typeof probe === 'object' &&
+    probe !== null &&
+    (probe as { version?: unknown }).version === PROBE_VERSION
+  );
 }
 
 /** The scanned library: lookups by title and by opaque id; rescans debounced. */
@@ -144,8 +200,21 @@ export class MediaLibrary {
   private root: string | undefined;
   private lastScanAt = 0;
   private running: Promise<number> | undefined;
+  /** Probes by file id (PLAYBACK-1). */
+  private probes = new Map<string, KeptProbe>();
+  /** Probes under way, by file id. */
+  private probing = new Map<string, Promise<MediaProbe>>();
+  /** Files waiting for the background probing, in order. */
+  private probeQueue: MediaFile[] = [];
+  private probeWorkers = 0;
+  private closed = false;
 
   constructor(private readonly options: MediaLibraryOptions) {}
+
+  /** The real path of MEDIA_DIR (links resolved) once scanned, else undefined. */
+  get realRoot(): string | undefined {
+    return this.root;
+  }
 
   /** Number of files listed. */
   get size(): number {
@@ -187,6 +256,95 @@ export class MediaLibrary {
     return this.root === undefined ? undefined : realPathInside(this.root, file.path);
   }
 
+  /** Stops the background probing (the server is closing). */
+  close(): void {
+    this.closed = true;
+    this.probeQueue = [];
+  }
+
+  /** The probe kept for a file if it is current, without probing (PLAYBACK-1). */
+  keptProbe(file: MediaFile): MediaProbe | undefined {
+    return this.probes.get(file.id)?.probe;
+  }
+
+  /** Number of files probed so far. */
+  get probed(): number {
+    return this.probes.size;
+  }
+
+  /**
+   * The probe of a listed file (PLAYBACK-1): the kept one while the file's size and time are
+   * the same, else one made now (joining a probe under way), kept and saved with the index.
+   * @returns undefined without ffprobe, or when the file is gone or outside MEDIA_DIR.
+   * @throws Error when ffprobe fails on the file (not a media file, timeout).
+   */
+  async probe(file: MediaFile): Promise<MediaProbe | undefined> {
+    const ffprobe = this.options.ffprobe;
+    if (!ffprobe) return undefined;
+    const real = await this.servablePath(file);
+    if (!real) return undefined;
+    const info = await stat(real).catch(() => undefined);
+    if (!info) return undefined;
+    const kept = this.probes.get(file.id);
+    if (kept && kept.size === info.size && kept.mtimeMs === info.mtimeMs) return kept.probe;
+    const running = this.probing.get(file.id);
+    if (running) return running;
+    const task = (async () => {
+      const stored = await this.options.shared
+        ?.loadProbe?.(file.id, info.size, info.mtimeMs)
+        .catch(() => undefined);
+      const probe = isCurrentProbe(stored) ? stored : await probeFile(ffprobe, real);
+      this.probes.set(file.id, { size: info.size, mtimeMs: info.mtimeMs, probe });
+      if (probe !== stored) await this.store(file.id, info.size, info.mtimeMs, probe);
+      return probe;
+    })().finally(() => this.probing.delete(file.id));
+    this.probing.set(file.id, task);
+    return task;
+  }
+
+  /**
+   * Adds the video's keyframe times to a file's kept probe, and saves it (PLAYBACK-4).
+   * `probe` is the one {@link probe} answered.
+   */
+  async keepKeyframes(file: MediaFile, probe: MediaProbe, keyframes: number[]): Promise<void> {
+    const kept = this.probes.get(file.id);
+    if (!kept || kept.probe !== probe) return;
+    kept.probe = { ...probe, keyframes };
+    await this.store(file.id, kept.size, kept.mtimeMs, kept.probe);
+  }
+
+  private async store(id: string, size: number, mtimeMs: number, probe: MediaProbe) {
+    try {
+      await this.options.shared?.saveProbe?.(id, size, mtimeMs, probe);
+    } catch (err) {
+      this.options.log('A media probe could not be saved', { id, err });
+    }
+  }
+
+  /** Probes the files without a current probe in the background, a few at a time. */
+  private queueProbes(files: MediaFile[]): void {
+    if (!this.options.ffprobe || this.closed) return;
+    this.probeQueue = files.filter((f) => !this.probes.has(f.id));
+    const workers = Math.max(1, this.options.probeConcurrency ?? 1);
+    while (this.probeWorkers < workers && this.probeQueue.length > 0) {
+      this.probeWorkers += 1;
+      void this.probeWorker().finally(() => {
+        this.probeWorkers -= 1;
+      });
+    }
+  }
+
+  private async probeWorker(): Promise<void> {
+    for (let file = this.probeQueue.shift(); file; file = this.probeQueue.shift()) {
+      if (this.closed) return;
+      try {
+        await this.probe(file);
+      } catch (err) {
+        this.options.log('A library file could not be probed', { path: file.path, err });
+      }
+    }
+  }
+
   private async runScan(): Promise<number> {
     this.lastScanAt = Date.now();
     const dir = this.options.dir;
@@ -206,12 +364,21 @@ export class MediaLibrary {
       : await walk();
     const byKey = new Map<string, MediaFile[]>();
     const byId = new Map<string, MediaFile>();
+    const probes = new Map<string, KeptProbe>();
     for (const file of files) {
       byId.set(file.id, file);
       byKey.set(file.key, [...(byKey.get(file.key) ?? []), file]);
+      const kept = this.probes.get(file.id);
+      const { size, mtimeMs, probe } = file;
+      if (kept && kept.size === size && kept.mtimeMs === mtimeMs) probes.set(file.id, kept);
+      else if (isCurrentProbe(probe) && typeof size === 'number' && typeof mtimeMs === 'number') {
+        probes.set(file.id, { size, mtimeMs, probe });
+      }
     }
     this.byKey = byKey;
     this.byId = byId;
+    this.probes = probes;
+    this.queueProbes(files);
     return byId.size;
   }
 
@@ -232,7 +399,8 @@ export class MediaLibrary {
       const key = keyForPath(parts);
       if (!key) continue;
       const id = createHash('sha256').update(parts.join('/')).digest('hex').slice(0, 24);
-      files.push({ id, path: full, key });
+      const info = await stat(full).catch(() => undefined);
+      files.push({ id, path: full, key, size: info?.size ?? null, mtimeMs: info?.mtimeMs ?? null });
     }
     return files;
   }

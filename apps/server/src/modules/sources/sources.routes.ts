@@ -8,7 +8,9 @@
  * - `GET /sources/media/{id}`: a local library file by its opaque id, with HTTP range requests
  *   (206 + Content-Range, 416 for an unsatisfiable range). 400 for a malformed id, 404 for an
  *   unknown one or a file whose real path has left MEDIA_DIR; no other path is reachable.
- * SOURCES_FILE is validated and MEDIA_DIR scanned when the plugin registers.
+ * - The playback, subtitle and HLS calls of library files (playback.routes.ts; PLAYBACK-1..6).
+ * SOURCES_FILE is validated and MEDIA_DIR scanned when the plugin registers; the library's files
+ * are then probed with ffprobe in the background (PLAYBACK-1).
  */
 import { MEDIA_FILE, RESCAN, SERVERS, routePath } from '@pigostream/contracts/endpoints';
 import fastifyStatic from '@fastify/static';
@@ -16,12 +18,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PlaybackConfig } from '../../config.ts';
 import {
   errorSchema,
   rescanResultSchema,
   serversQuerySchema,
   serversSchema,
 } from '@pigostream/contracts';
+import { findFfmpeg } from './media-probe.ts';
+import { registerPlaybackRoutes } from './playback.routes.ts';
 import { MediaLibrary, type SharedMediaIndex } from './sources.library.ts';
 import { createSourcesService } from './sources.service.ts';
 import { loadLinkTemplates } from './sources.templates.ts';
@@ -36,12 +41,34 @@ export interface SourcesRoutesOptions {
   mediaDir: string | undefined;
   /** Prefix the API is mounted at, for local file links. */
   apiPrefix: string;
-  /** On PostgreSQL: the index several servers share, so a scan runs on one (SCALE-1, SCALE-4). */
+  /**
+   * The index in the database: on PostgreSQL shared by several servers, so a scan runs on one
+   * (SCALE-1, SCALE-4); on both databases it keeps the files' probes (PLAYBACK-1).
+   */
   sharedIndex?: SharedMediaIndex | undefined;
+  /** The auth secret, which the HLS plans' key is derived from (PLAYBACK-4). */
+  secret: string;
+  /** DATA_DIR (`memory://` allowed), under which transcodes are made. */
+  dataDir: string;
+  /** ffmpeg, remux and transcode settings (config.ts's `playback`). */
+  playback: PlaybackConfig;
 }
 
 export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async (app, opts) => {
   const templates = opts.sourcesFile ? loadLinkTemplates(opts.sourcesFile) : [];
+  const { playback } = opts;
+  // Looked for only with a media folder to play (each is run once with -version).
+  const tools = opts.mediaDir
+    ? await findFfmpeg(playback.ffmpegPath, playback.ffprobePath)
+    : { ffmpeg: null, ffprobe: null };
+  if (opts.mediaDir && (!tools.ffmpeg || !tools.ffprobe)) {
+    app.log.warn(
+      { ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe },
+      tools.ffprobe
+        ? 'ffmpeg was not found: remux and transcode are off; library files play only as they are'
+        : 'ffmpeg/ffprobe were not found: remux and transcode are off; library files play only as they are, guessed by their extension',
+    );
+  }
   const library = new MediaLibrary({
     dir: opts.mediaDir,
     minRescanMs: MIN_RESCAN_MS,
@@ -52,11 +79,23 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
     onWalked: (files) => {
       app.log.info({ dir: opts.mediaDir, files }, 'media library walked');
     },
+    ffprobe: tools.ffprobe,
+    probeConcurrency: 1,
   });
   const files = await library.scan();
   if (opts.mediaDir) app.log.info({ dir: opts.mediaDir, files }, 'media library scanned');
   const service = createSourcesService({ templates, library, apiPrefix: opts.apiPrefix });
   await app.register(fastifyStatic, { serve: false });
+  await registerPlaybackRoutes(app, {
+    library,
+    tools,
+    secret: opts.secret,
+    dataDir: opts.dataDir,
+    apiPrefix: opts.apiPrefix,
+    maxProcesses: playback.maxProcesses,
+    cacheBytes: playback.cacheBytes,
+    segmentSeconds: playback.segmentSeconds,
+  });
 
   app.get(
     routePath.get(SERVERS),

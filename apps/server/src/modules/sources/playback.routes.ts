@@ -1,0 +1,504 @@
+/**
+ * Playing a library file in the browser (PLAYBACK-1..6 in docs/requirements.md), for signed-in
+ * users (401 `{ error }` otherwise):
+ * - `GET /sources/media/:mediaId/playback?containers=&video=&audio=&hls=&audio_track=&burn=` ->
+ *   `playbackSchema`: the file's audio tracks and subtitles (labels like 'English (5.1)',
+ *   'French (Forced)'), and how this browser plays it: `direct` (the file's own link), `remux` or
+ *   `transcode` (an HLS playlist), or `unplayable` with a message. 400 for an audio track or a
+ *   burn id the file does not have; 404 for an unknown file.
+ * - `GET /sources/media/:mediaId/subtitles/:subtitleId` -> `text/vtt; charset=utf-8`: `e{n}` the
+ *   n-th subtitle track inside the file, `s{n}` the n-th subtitle file beside it. 400 for a
+ *   malformed id; 404 for one the file does not have, an image subtitle (only burnt in), or a
+ *   file outside MEDIA_DIR; 422 for a subtitle file that cannot be read.
+ * - `GET /sources/media/:mediaId/hls/:plan/:file` -> `main.m3u8` (`application/vnd.apple.mpegurl`)
+ *   or `seg{n}.ts` (`video/mp2t`) of a remux or transcode (hls-sessions.ts). 404 for a plan that is
+ *   not this server's, names another user or another file, or a file name that is not one of the
+ *   plan's; 503 `{ error }` when TRANSCODE_MAX ffmpeg are running or ffmpeg failed.
+ * All links are relative to the site (pages are opened at many addresses).
+ */
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import {
+  errorSchema,
+  NEEDS_FFMPEG_MESSAGE,
+  playbackQuerySchema,
+  playbackSchema,
+  type AudioTrack,
+  type Playback,
+  type PlaybackQuery,
+  type SubtitleTrack,
+} from '@pigostream/contracts';
+import {
+  MEDIA_HLS,
+  MEDIA_PLAYBACK,
+  MEDIA_SUBTITLE,
+  routePath,
+} from '@pigostream/contracts/endpoints';
+import { requireVerifiedUser } from '../identity/index.ts';
+import { mediaPlaylist, PlanSigner, segmentStarts, type HlsPlan } from './hls-plan.ts';
+import { HlsSessions, type SessionSource } from './hls-sessions.ts';
+import {
+  languageName,
+  listSidecars,
+  readKeyframes,
+  type FfmpegTools,
+  type MediaProbe,
+  type SidecarSubtitle,
+} from './media-probe.ts';
+import { decidePlayback, directAudioTrack } from './playback-decision.ts';
+import { realPathInside, type MediaFile, type MediaLibrary } from './sources.library.ts';
+import { extractSubtitle, MAX_SUBTITLE_BYTES, sidecarToWebVtt } from './subtitles.ts';
+
+/** Most WebVTT texts of subtitle tracks inside files kept in memory, in characters. */
+const SUBTITLE_CACHE_CHARS = 8 * 1024 * 1024;
+
+export interface PlaybackRoutesOptions {
+  library: MediaLibrary;
+  /** ffmpeg and ffprobe as found (each null when missing). */
+  tools: FfmpegTools;
+  /** The auth secret the plans' key is derived from. */
+  secret: string;
+  dataDir: string;
+  /** Prefix the API is mounted at (`/pigo-stream`), for the links. */
+  apiPrefix: string;
+  maxProcesses: number;
+  cacheBytes: number;
+  /** Length of an HLS segment, in seconds. */
+  segmentSeconds: number;
+}
+
+const mediaIdParam = z.string().regex(/^[a-f0-9]{24}$/, 'Unknown media file');
+
+/** 'Mono', 'Stereo', '5.1', '7.1', or 'n channels'. */
+function channelsLabel(channels: number): string {
+  const names: Record<number, string> = { 1: 'Mono', 2: 'Stereo', 3: '2.1', 6: '5.1', 8: '7.1' };
+  return names[channels] ?? `${String(channels)} channels`;
+}
+
+/** The audio tracks of a probe as the picker shows them ('English (5.1)', 'Track 2 (Stereo)'). */
+export function audioTracks(probe: MediaProbe): AudioTrack[] {
+  const tracks = probe.audio.map((a) => ({
+    index: a.index,
+    language: a.language,
+    label: `${languageName(a.language) ?? `Track ${String(a.index + 1)}`} (${channelsLabel(a.channels)})`,
+    codec: a.codec,
+    channels: a.channels,
+    default: a.default,
+  }));
+  // Two tracks alike ('English (5.1)' twice) are told apart by their titles, else numbers.
+  for (const track of tracks) {
+    if (tracks.filter((t) => t.label === track.label).length < 2) continue;
+    const title = probe.audio[track.index]?.title;
+    track.label = `${track.label} – ${title ?? `Track ${String(track.index + 1)}`}`;
+  }
+  return tracks;
+}
+
+function subtitleLabel(
+  language: string | null,
+  position: number,
+  flags: { forced: boolean; sdh: boolean },
+): string {
+  const name = languageName(language) ?? `Subtitle ${String(position + 1)}`;
+  const notes = [flags.forced ? 'Forced' : '', flags.sdh ? 'SDH' : ''].filter((n) => n !== '');
+  return notes.length > 0 ? `${name} (${notes.join(', ')})` : name;
+}
+
+/** The subtitles of a file: its tracks (`e{n}`), then the files beside it (`s{n}`). */
+export function subtitleTracks(
+  probe: MediaProbe | undefined,
+  sidecars: SidecarSubtitle[],
+  base: string,
+): SubtitleTrack[] {
+  const out: SubtitleTrack[] = [];
+  for (const s of probe?.subtitles ?? []) {
+    const id = `e${String(s.index)}`;
+    out.push({
+      id,
+      language: s.language,
+      label: subtitleLabel(s.language, out.length, s),
+      forced: s.forced,
+      sdh: s.sdh,
+      default: s.default,
+      kind: s.kind,
+      url: s.kind === 'text' ? `${base}/subtitles/${id}` : null,
+    });
+  }
+  sidecars.forEach((s, i) => {
+    const id = `s${String(i)}`;
+    out.push({
+      id,
+      language: s.language,
+      label: subtitleLabel(s.language, out.length, s),
+      forced: s.forced,
+      sdh: s.sdh,
+      default: s.default,
+      kind: 'text',
+      url: `${base}/subtitles/${id}`,
+    });
+  });
+  return out;
+}
+
+/** The container a file's extension suggests, for a file ffprobe could not read. */
+function containerFromExtension(file: string): string {
+  const ext = path.extname(file).slice(1).toLowerCase();
+  const names: Record<string, string> = {
+    m4v: 'mp4',
+    mov: 'mp4',
+    '3gp': 'mp4',
+    m2ts: 'ts',
+    mpg: 'mpeg',
+  };
+  return names[ext] ?? ext;
+}
+
+class BadPlaybackRequest extends Error {}
+
+/** Registers the playback, subtitle and HLS calls on `app` (sources.routes.ts's scope). */
+export async function registerPlaybackRoutes(
+  app: FastifyInstance,
+  options: PlaybackRoutesOptions,
+): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { library, tools, apiPrefix } = options;
+  const signer = new PlanSigner(options.secret);
+  const sessions = tools.ffmpeg
+    ? new HlsSessions({
+        ffmpeg: tools.ffmpeg,
+        dataDir: options.dataDir,
+        maxProcesses: options.maxProcesses,
+        cacheBytes: options.cacheBytes,
+        log: (level, message, details) => {
+          app.log[level](details ?? {}, message);
+        },
+      })
+    : undefined;
+  app.addHook('onClose', async () => {
+    library.close();
+    await sessions?.close();
+  });
+  const subtitleCache = new LRUCache<string, string>({
+    maxSize: SUBTITLE_CACHE_CHARS,
+    sizeCalculation: (text) => Math.max(1, text.length),
+  });
+  const extracting = new Map<string, Promise<string>>();
+  const base = (id: string) => `${apiPrefix}/sources/media/${id}`;
+
+  /** The listed file and its real path, or undefined. */
+  const fileOf = async (id: string): Promise<{ file: MediaFile; real: string } | undefined> => {
+    const file = library.file(id);
+    const real = file && (await library.servablePath(file));
+    return file && real ? { file, real } : undefined;
+  };
+
+  /** The probe of a file, or undefined without ffprobe or when ffprobe cannot read it. */
+  const probeOf = async (file: MediaFile): Promise<MediaProbe | undefined> => {
+    try {
+      return await library.probe(file);
+    } catch (err) {
+      app.log.warn({ err, path: file.path }, 'a library file could not be probed');
+      return undefined;
+    }
+  };
+
+  /** The probe with its keyframes (read once when copied video needs them). */
+  const withKeyframes = async (file: MediaFile, real: string, probe: MediaProbe) => {
+    if (probe.keyframes || !tools.ffprobe || !probe.video) return probe;
+    const keyframes = await readKeyframes(tools.ffprobe, real, probe, options.segmentSeconds / 2);
+    await library.keepKeyframes(file, probe, keyframes);
+    return { ...probe, keyframes };
+  };
+
+  const decide = async (
+    file: MediaFile,
+    real: string,
+    query: PlaybackQuery,
+    uid: string,
+  ): Promise<Playback> => {
+    const probe = await probeOf(file);
+    const sidecars = await listSidecars(file.path);
+    const subtitles = subtitleTracks(probe, sidecars, base(file.id));
+    const caps = {
+      containers: query.containers,
+      video: query.video,
+      audio: query.audio,
+      hls: query.hls ?? 'none',
+    };
+    if (!probe) {
+      // Nothing known but the extension: the file as it is, or nothing (PLAYBACK-5).
+      const direct = caps.containers.includes(containerFromExtension(real));
+      if (query.burn !== undefined || (query.audio_track ?? 0) > 0) {
+        throw new BadPlaybackRequest('This file has no such track');
+      }
+      return {
+        mode: direct ? 'direct' : 'unplayable',
+        url: direct ? base(file.id) : null,
+        delivery: direct ? 'file' : null,
+        message: direct
+          ? null
+          : tools.ffprobe
+            ? 'This file could not be read to play in this browser.'
+            : NEEDS_FFMPEG_MESSAGE,
+        duration: null,
+        audio_tracks: [],
+        audio_track: null,
+        subtitles,
+        burnt: null,
+      };
+    }
+    if (query.audio_track !== undefined && !probe.audio[query.audio_track]) {
+      throw new BadPlaybackRequest(`This file has no audio track ${String(query.audio_track)}`);
+    }
+    let burn: number | null = null;
+    if (query.burn !== undefined) {
+      const subtitle = /^e(\d+)$/.exec(query.burn)?.[1];
+      const track = subtitle === undefined ? undefined : probe.subtitles[Number(subtitle)];
+      if (!track || track.kind !== 'image') {
+        throw new BadPlaybackRequest('burn must be the id of an image subtitle of this file');
+      }
+      burn = track.index;
+    }
+    const decision = decidePlayback(
+      probe,
+      caps,
+      query.audio_track,
+      burn !== null,
+      Boolean(sessions),
+    );
+    const audioIndex = query.audio_track ?? directAudioTrack(probe)?.index ?? null;
+    const answer: Playback = {
+      mode: decision.mode,
+      url: null,
+      delivery: null,
+      message: decision.message,
+      duration: probe.duration,
+      audio_tracks: audioTracks(probe),
+      audio_track: audioIndex,
+      subtitles,
+      burnt: null,
+    };
+    if (decision.mode === 'direct') return { ...answer, url: base(file.id), delivery: 'file' };
+    if (decision.mode === 'unplayable') return answer;
+    if (decision.videoCopy) {
+      try {
+        await withKeyframes(file, real, probe);
+      } catch (err) {
+        // Copied video cannot be cut without its keyframes: re-encode it instead.
+        app.log.warn({ err, path: real }, 'keyframes could not be read; transcoding instead');
+        decision.videoCopy = false;
+        decision.mode = 'transcode';
+      }
+    }
+    const plan: HlsPlan = {
+      mediaId: file.id,
+      uid,
+      mode: decision.mode,
+      audio: audioIndex,
+      burn,
+      videoCopy: decision.videoCopy,
+      audioCopy: decision.audioCopy,
+    };
+    return {
+      ...answer,
+      mode: decision.mode,
+      url: `${base(file.id)}/hls/${signer.sign(plan)}/main.m3u8`,
+      delivery: 'hls',
+      burnt: query.burn ?? null,
+    };
+  };
+
+  typed.get(
+    routePath.get(MEDIA_PLAYBACK),
+    {
+      schema: {
+        tags: ['sources'],
+        summary: 'How this browser plays a library file, with its audio tracks and subtitles',
+        params: z.object({ mediaId: mediaIdParam }),
+        querystring: playbackQuerySchema,
+        response: { 200: playbackSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireVerifiedUser(req);
+      const found = await fileOf(req.params.mediaId);
+      if (!found) return reply.code(404).send({ error: 'Unknown media file' });
+      try {
+        const answer = await decide(found.file, found.real, req.query, user.uid);
+        return await reply.header('cache-control', 'private, no-store').send(answer);
+      } catch (err) {
+        if (err instanceof BadPlaybackRequest) return reply.code(400).send({ error: err.message });
+        throw err;
+      }
+    },
+  );
+
+  /** A sidecar's WebVTT, or an answer already sent. */
+  const sidecarVtt = async (
+    file: MediaFile,
+    real: string,
+    index: number,
+    reply: FastifyReply,
+  ): Promise<string | undefined> => {
+    const sidecar = (await listSidecars(file.path))[index];
+    const root = library.realRoot;
+    const full = sidecar && path.join(path.dirname(file.path), sidecar.file);
+    const inside = full && root !== undefined ? await realPathInside(root, full) : undefined;
+    if (!sidecar || !inside) {
+      await reply.code(404).send({ error: 'This file has no such subtitle' });
+      return undefined;
+    }
+    const info = await stat(inside).catch(() => undefined);
+    if (!info?.isFile() || info.size > MAX_SUBTITLE_BYTES) {
+      await reply.code(422).send({ error: 'This subtitle file is too large or not a file' });
+      return undefined;
+    }
+    try {
+      const probe = library.keptProbe(file);
+      return sidecarToWebVtt(await readFile(inside), sidecar.format, probe?.video?.fps);
+    } catch (err) {
+      app.log.info({ err, file: inside, real }, 'a subtitle file could not be read');
+      await reply.code(422).send({ error: 'This subtitle file could not be read' });
+      return undefined;
+    }
+  };
+
+  /** An embedded text subtitle's WebVTT (kept in memory), or an answer already sent. */
+  const embeddedVtt = async (
+    file: MediaFile,
+    real: string,
+    index: number,
+    reply: FastifyReply,
+  ): Promise<string | undefined> => {
+    const probe = await probeOf(file);
+    const track = probe?.subtitles[index];
+    if (!track || track.kind !== 'text' || !tools.ffmpeg) {
+      const why =
+        track?.kind === 'image'
+          ? 'This subtitle is a picture one: it can only be burnt into the video'
+          : track && !tools.ffmpeg
+            ? NEEDS_FFMPEG_MESSAGE
+            : 'This file has no such subtitle';
+      await reply.code(404).send({ error: why });
+      return undefined;
+    }
+    const info = await stat(real).catch(() => undefined);
+    const key = `${file.id}:${String(info?.size)}:${String(info?.mtimeMs)}:${String(index)}`;
+    const cached = subtitleCache.get(key);
+    if (cached !== undefined) return cached;
+    let task = extracting.get(key);
+    if (!task) {
+      task = extractSubtitle(tools.ffmpeg, real, index).finally(() => extracting.delete(key));
+      extracting.set(key, task);
+    }
+    try {
+      const vtt = await task;
+      subtitleCache.set(key, vtt);
+      return vtt;
+    } catch (err) {
+      app.log.warn({ err, path: real }, 'a subtitle track could not be extracted');
+      await reply.code(422).send({ error: 'This subtitle track could not be read' });
+      return undefined;
+    }
+  };
+
+  typed.get(
+    routePath.get(MEDIA_SUBTITLE),
+    {
+      schema: {
+        tags: ['sources'],
+        summary: 'A subtitle of a library file, as WebVTT',
+        params: z.object({
+          mediaId: mediaIdParam,
+          subtitleId: z.string().regex(/^[es]\d{1,3}$/, 'Unknown subtitle'),
+        }),
+        response: {
+          200: z.string(),
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          422: errorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      await requireVerifiedUser(req);
+      const found = await fileOf(req.params.mediaId);
+      if (!found) return reply.code(404).send({ error: 'Unknown media file' });
+      const index = Number(req.params.subtitleId.slice(1));
+      const vtt = req.params.subtitleId.startsWith('s')
+        ? await sidecarVtt(found.file, found.real, index, reply)
+        : await embeddedVtt(found.file, found.real, index, reply);
+      if (vtt === undefined) return reply;
+      return reply
+        .type('text/vtt; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(vtt);
+    },
+  );
+
+  typed.get(
+    routePath.get(MEDIA_HLS),
+    {
+      compress: false,
+      schema: {
+        tags: ['sources'],
+        summary: 'A playlist or segment of a remux or transcode of a library file',
+        params: z.object({
+          mediaId: mediaIdParam,
+          plan: z.string().max(400),
+          file: z.string().max(40),
+        }),
+        response: {
+          200: z.unknown(),
+          401: errorSchema,
+          404: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireVerifiedUser(req);
+      const plan = signer.verify(req.params.plan);
+      const name = /^(?:main\.m3u8|seg(\d{1,6})\.ts)$/.exec(req.params.file);
+      const unknown = { error: 'Unknown stream' };
+      if (!plan || plan.uid !== user.uid || plan.mediaId !== req.params.mediaId || !name) {
+        return reply.code(404).send(unknown);
+      }
+      const found = await fileOf(plan.mediaId);
+      const probe = found && (await probeOf(found.file));
+      if (!found || !probe || !sessions) return reply.code(404).send(unknown);
+      const full = plan.videoCopy
+        ? await withKeyframes(found.file, found.real, probe).catch(() => undefined)
+        : probe;
+      if (!full) {
+        return reply.code(503).send({ error: 'The keyframes of this file could not be read' });
+      }
+      const { starts, end } = segmentStarts(full, plan.videoCopy, options.segmentSeconds);
+      const source: SessionSource = {
+        token: req.params.plan,
+        plan,
+        file: found.real,
+        probe: full,
+        starts,
+        end,
+      };
+      reply.header('cache-control', 'private, no-cache');
+      if (name[1] === undefined) {
+        sessions.touch(source);
+        return reply.type('application/vnd.apple.mpegurl').send(mediaPlaylist(starts, end));
+      }
+      const index = Number(name[1]);
+      if (index >= starts.length) return reply.code(404).send(unknown);
+      const segment = await sessions.segment(source, index);
+      return reply
+        .type('video/mp2t')
+        .header('cache-control', 'private, max-age=3600')
+        .sendFile(path.basename(segment), path.dirname(segment), { cacheControl: false });
+    },
+  );
+}

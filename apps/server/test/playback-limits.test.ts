@@ -1,0 +1,190 @@
+/**
+ * Bounded transcodes (PLAYBACK-4 in docs/requirements.md): at most TRANSCODE_MAX ffmpeg run at
+ * once and one more session is answered 503 `{ error }`; a session's ffmpeg is killed within
+ * about 10 s of its last request; none is left once the app is closed; the transcode folder is
+ * emptied at start and kept within TRANSCODE_CACHE_MB. Over a 5-minute test pattern transcoded
+ * in 1-s segments, so each ffmpeg runs (or waits, paused a minute ahead) long enough to count.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Playback } from '@pigostream/contracts';
+import { segmentStarts, type HlsPlan } from '../src/modules/sources/hls-plan.ts';
+import { HlsSessions } from '../src/modules/sources/hls-sessions.ts';
+import { probeFile } from '../src/modules/sources/media-probe.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import { CHROMIUM, eventually, ffmpegChildren, mediaIdOf } from './helpers/playback.ts';
+import { createUsers, request, type TestUser } from './helpers/users.ts';
+
+const LONG = 'Long Pattern (2020) [tmdbid-900050].avi';
+const LONG_SECONDS = 300;
+
+let root: string;
+let dataDir: string;
+let longFile: string;
+let t: TestApp;
+let users: TestUser[];
+let mediaId: string;
+
+async function planOf(user: TestUser): Promise<string> {
+  const res = await request(
+    t.app,
+    user,
+    'GET',
+    `/pigo-stream/sources/media/${mediaId}/playback?${CHROMIUM}`,
+  );
+  const answer = res.json<Playback>();
+  expect(answer.mode).toBe('transcode');
+  return answer.url ?? '';
+}
+
+function seg(url: string, n: number, user: TestUser) {
+  return request(t.app, user, 'GET', url.replace(/main\.m3u8$/, `seg${String(n)}.ts`));
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'pigo-limits-'));
+  const mediaDir = path.join(root, 'media');
+  dataDir = path.join(root, 'data');
+  await mkdir(mediaDir, { recursive: true });
+  longFile = path.join(mediaDir, LONG);
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=640x360:rate=25:duration=${String(LONG_SECONDS)}`,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=440:duration=${String(LONG_SECONDS)}`,
+        '-c:v',
+        'mpeg4',
+        '-q:v',
+        '10',
+        '-g',
+        '25',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '32k',
+        longFile,
+      ],
+      (error) => {
+        if (error) reject(new Error(error.message));
+        else resolve();
+      },
+    );
+  });
+  t = await startTestApp({
+    seed: false,
+    env: { MEDIA_DIR: mediaDir, TRANSCODE_SEGMENT_S: '1', TRANSCODE_MAX: '2' },
+  });
+  users = await createUsers(t.app, 3);
+  mediaId = await mediaIdOf(t.app, 900050);
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('transcode limits', () => {
+  it('answers 503 { error } at TRANSCODE_MAX + 1 sessions, kills idle ffmpeg within 12 s', async () => {
+    const [a, b, c] = users as [TestUser, TestUser, TestUser];
+    const [planA, planB, planC] = await Promise.all([planOf(a), planOf(b), planOf(c)]);
+    expect((await seg(planA, 0, a)).statusCode).toBe(200);
+    expect((await seg(planB, 0, b)).statusCode).toBe(200);
+    expect(ffmpegChildren()).toHaveLength(2);
+    const refused = await seg(planC, 0, c);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json<{ error: string }>().error).toContain('TRANSCODE_MAX');
+    // A seek in a running session replaces its ffmpeg: still allowed.
+    const lastRequest = Date.now();
+    const seek = await seg(planA, 200, a);
+    expect(seek.statusCode).toBe(200);
+    expect(ffmpegChildren()).toHaveLength(2);
+    expect(await eventually(() => ffmpegChildren().length === 0, 13_000)).toBe(true);
+    const after = Date.now() - lastRequest;
+    console.info(`idle ffmpeg killed ${String(after)} ms after the last request`);
+    expect(after).toBeGreaterThanOrEqual(9_000);
+    // Now C's session may start.
+    expect((await seg(planC, 0, c)).statusCode).toBe(200);
+  }, 40_000);
+
+  it('leaves no ffmpeg once the app is closed', async () => {
+    const [, b] = users as [TestUser, TestUser];
+    const plan = await planOf(b);
+    expect((await seg(plan, 30, b)).statusCode).toBe(200);
+    expect(ffmpegChildren().length).toBeGreaterThan(0);
+    const pids = ffmpegChildren();
+    await t.app.close();
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+    expect(ffmpegChildren()).toEqual([]);
+  });
+});
+
+describe('the transcode folder (HlsSessions over a real DATA_DIR)', () => {
+  it('is emptied at start, kept within the cache size, removed on close', async () => {
+    dataDir = path.join(root, 'data');
+    // Left over from an earlier run: emptied at start.
+    await mkdir(path.join(dataDir, 'transcodes', 'stale'), { recursive: true });
+    await writeFile(path.join(dataDir, 'transcodes', 'stale', 'seg0.ts'), 'old');
+    const budget = 256 * 1024;
+    const sessions = new HlsSessions({
+      ffmpeg: 'ffmpeg',
+      dataDir,
+      maxProcesses: 1,
+      cacheBytes: budget,
+      log: () => undefined,
+    });
+    const probe = await probeFile('ffprobe', longFile);
+    const plan: HlsPlan = {
+      mediaId: 'a'.repeat(24),
+      uid: 'u',
+      mode: 'transcode',
+      audio: 0,
+      burn: null,
+      videoCopy: false,
+      audioCopy: false,
+    };
+    const { starts, end } = segmentStarts(probe, false, 1);
+    const source = { token: 'plan', plan, file: longFile, probe, starts, end };
+    // Played through: ffmpeg pauses a minute ahead and goes on as the segments are asked for.
+    const played = 40;
+    for (let n = 0; n < played; n++) await sessions.segment(source, n);
+    await expect(stat(path.join(dataDir, 'transcodes', 'stale'))).rejects.toThrow();
+    // Segments from the one before the last asked for on are kept (the viewer is there, and
+    // ffmpeg's minute ahead); the ones played before it go once the budget is passed.
+    let kept = 0;
+    let playedKept = 0;
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else {
+          const size = (await stat(full)).size;
+          kept += size;
+          const n = Number(/^seg(\d+)\.ts$/.exec(entry.name)?.[1] ?? -1);
+          if (n >= 0 && n < played - 1) playedKept += size;
+        }
+      }
+    };
+    await walk(path.join(dataDir, 'transcodes'));
+    console.info(
+      `segments kept: ${String(kept)} bytes, ${String(playedKept)} of them played, budget ${String(budget)}`,
+    );
+    expect(playedKept).toBeLessThanOrEqual(budget);
+    expect(kept).toBeGreaterThan(0);
+    const pids = sessions.pids;
+    await sessions.close();
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+    await expect(stat(path.join(dataDir, 'transcodes'))).rejects.toThrow();
+  }, 120_000);
+});

@@ -4,10 +4,10 @@
  * `generateSW`) that keeps the app shell for offline starts and asks before updating.
  *
  * What the worker keeps, and what it never does:
- * - Precached at install: the build's static `index.html`, its scripts and style sheets, fonts,
- *   and the icons. Navigations go to the network as without a worker, so a page is rendered by
- *   the server with its first answers and current headers, and is never kept (it may carry a
- *   user's data); only when the network fails (offline) is an app route answered with the
+ * - Precached at install: the build's static `index.html`, its scripts (but hls.js') and style
+ *   sheets, fonts, and the icons. Navigations go to the network as without a worker, so a page is
+ *   rendered by the server with its first answers and current headers, and is never kept (it may
+ *   carry a user's data); only when the network fails (offline) is an app route answered with the
  *   precached static `index.html`, whose app then shows 'You are offline' (APP-3 of
  *   docs/addresses.md).
  * - Drawn art (`/pigo-stream/images/{size}/art/{kind}/{seed}.svg?t=&y=&bg=`): kept cache-first,
@@ -27,6 +27,13 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 
 /** The app's background, Tailwind's `neutral-950` (src/index.css `body`, index.html's theme). */
 export const APP_BACKGROUND = '#0a0a0a';
+
+/**
+ * How the file of hls.js' chunk begins (vite.config.ts), which is not precached: it is loaded
+ * only to play a library file as HLS (PLAYBACK-2), which needs the network anyway, and it weighs
+ * more than the rest of the app's lazy chunks together.
+ */
+export const HLS_CHUNK_PREFIX = 'hls-';
 
 /** Most drawings the drawn-art cache keeps; the least recently used go first. */
 export const DRAWN_ART_ENTRIES = 200;
@@ -63,7 +70,13 @@ export const PWA_OPTIONS: Partial<VitePWAOptions> = {
   workbox: {
     // The app shell. Not the server render's build (`.server/`) nor the Vite manifest (`.vite/`).
     globPatterns: ['**/*.{html,js,css,woff,woff2,svg,png,ico}'],
-    globIgnores: ['.server/**', '.vite/**', 'sw.js', 'workbox-*.js'],
+    globIgnores: [
+      '.server/**',
+      '.vite/**',
+      'sw.js',
+      'workbox-*.js',
+      `assets/${HLS_CHUNK_PREFIX}*.js`,
+    ],
     // Navigations are handled by the rule below (network first, the shell only offline).
     navigateFallback: null,
     cleanupOutdatedCaches: true,

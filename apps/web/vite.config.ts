@@ -9,7 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PWA_OPTIONS } from './pwa.config.ts';
+import { HLS_CHUNK_PREFIX, PWA_OPTIONS } from './pwa.config.ts';
 
 const apiPort = process.env.PIGO_API_PORT ?? '3000';
 
@@ -39,7 +39,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // names would make `/` and `/index` heavier (QUAL-1, docs/benchmarks.md; the manifest
         // still maps each source to its file), so that with `/` close to its 100 kB, any other
         // chunk's new hash could tip it over.
-        chunkFileNames: 'assets/[hash].js',
+        // hls.js (the library player's HLS, PLAYBACK-2) is the one named: only the library
+        // player's chunk names it, and the service worker leaves it out (pwa.config.ts).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/hls.js/'))
+            ? `assets/${HLS_CHUNK_PREFIX}[hash].js`
+            : 'assets/[hash].js',
       },
     },
   },

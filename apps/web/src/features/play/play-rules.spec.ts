@@ -8,6 +8,7 @@ import {
   hasMoreCast,
   handOffLink,
   languageNames,
+  libraryMediaId,
   parsePlayTarget,
   pickEpisode,
   pickSeason,
@@ -184,5 +185,24 @@ describe('links', () => {
   });
   it('web search for a cast member by name', () => {
     expect(webSearchUrl('Winona Ryder')).toBe('https://www.google.com/search?q=Winona%20Ryder');
+  });
+});
+
+describe('libraryMediaId (PLAYBACK-2: a library file plays as the playback call says)', () => {
+  const base = 'https://pigo.example';
+  const id = '0123456789abcdef01234567';
+  it("reads the id of this site's media file, relative or absolute", () => {
+    expect(libraryMediaId(`/pigo-stream/sources/media/${id}`, base)).toBe(id);
+    expect(libraryMediaId(`${base}/pigo-stream/sources/media/${id}`, base)).toBe(id);
+  });
+  it.each([
+    `https://other.example/pigo-stream/sources/media/0123456789abcdef01234567`,
+    '/pigo-stream/sources/media/0123456789abcdef0123456',
+    '/pigo-stream/sources/media/0123456789abcdef01234567/playback',
+    '/pigo-stream/sources/media/',
+    'https://download.blender.org/demo/movies/BBB/bbb_sunflower_1080p_30fps_normal.mp4',
+    'https://embed.example.org/movie/10378',
+  ])('is undefined for %s', (link) => {
+    expect(libraryMediaId(link, base)).toBeUndefined();
   });
 });

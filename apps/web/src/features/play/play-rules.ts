@@ -181,6 +181,25 @@ export function playerKind(link: string, base = pageOrigin()): 'video' | 'iframe
   return VIDEO_FILE.test(url.pathname) ? 'video' : 'iframe';
 }
 
+/**
+ * The id of this site's library file `link` names (`/pigo-stream/sources/media/{24 hex digits}`
+ * on this site, PLAYBACK-2 in docs/requirements.md: played as the playback call says), or
+ * undefined for any other link (another site's file, an embed page). `base` resolves relative
+ * links (default the page's origin).
+ */
+export function libraryMediaId(link: string, base = pageOrigin()): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(link, base);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== new URL(base).origin || !url.pathname.startsWith(MEDIA_FILES))
+    return undefined;
+  const id = url.pathname.slice(MEDIA_FILES.length);
+  return /^[a-f0-9]{24}$/.test(id) ? id : undefined;
+}
+
 /** A link the page may show or open: http(s) only, so no `javascript:` or data link runs. */
 export function safeLink(link: string | null | undefined): string | undefined {
   if (!link) return undefined;

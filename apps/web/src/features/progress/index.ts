@@ -11,7 +11,7 @@ export { NewEpisodesRow } from './components/new-episodes-row.tsx';
 export { NewEpisodesScreen } from './components/new-episodes-screen.tsx';
 export { useNewEpisodeCount } from './hooks/use-new-episode-count.ts';
 export type { ProgressTarget } from './api/progress.ts';
-export { ProgressVideo } from './components/progress-video.tsx';
+export { ProgressVideo, type AttachSource } from './components/progress-video.tsx';
 export { SeasonProgress } from './components/season-progress.tsx';
 export { useShowProgress, type EpisodeProgress } from './hooks/use-show-progress.ts';
 export { useWatchedEpisodes } from './hooks/use-watched-episodes.ts';

@@ -2,12 +2,13 @@
  * The play page's `<video>` for a media file, with its watch progress (PROG-1 in
  * docs/requirements.md): it is saved as the video plays (hooks/use-video-progress.ts), and a movie
  * or episode left part-way opens at the saved position, with 'Resume from 42:10' and 'Start over'
- * until it plays.
+ * until it plays. The source is a link (`src`) or attached by the caller (a library file's HLS
+ * playlist through hls.js, PLAYBACK-2): progress reads the element either way.
  */
 import { WATCHED_FRACTION } from '@pigostream/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { titleProgressQueryOptions, type ProgressTarget } from '../api/progress.ts';
 import { useVideoProgress } from '../hooks/use-video-progress.ts';
 
@@ -37,26 +38,80 @@ function useResumePosition(uid: string | undefined, target: ProgressTarget): num
 }
 
 /**
- * A `<video controls>` of `link` named `label`, saving the progress of `target` for user `uid`
- * and opening at the saved position. The resume choice sits at the top, away from the video's
- * controls, and goes once the video plays.
+ * Puts a source into `video`, which opens at `startAt` seconds when given (the source that played
+ * before stopped there), and returns what takes it out again (an hls.js instance destroyed, the
+ * `src` removed).
+ */
+export type AttachSource = (video: HTMLVideoElement, startAt: number | undefined) => () => void;
+
+/** Where the source before stopped: its position in seconds, and whether it was playing. */
+interface Handover {
+  time: number;
+  playing: boolean;
+}
+
+/**
+ * Runs `attach` on the video in `videoRef` while it is the same function: a new one (another
+ * audio track, PLAYBACK-3) opens where the source before it was and plays on if that one was
+ * playing. Called after {@link useVideoProgress}, so on unmount the last position is saved
+ * before the source is taken out.
+ */
+function useAttachedSource(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  attach: AttachSource | undefined,
+): void {
+  const handover = useRef<Handover | undefined>(undefined);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !attach) return;
+    const from = handover.current;
+    handover.current = undefined;
+    const detach = attach(video, from?.time);
+    const carryOn = () => {
+      if (!from) return;
+      if (Math.abs(video.currentTime - from.time) > 0.5) video.currentTime = from.time;
+      if (from.playing) void video.play().catch(() => undefined);
+    };
+    if (from) video.addEventListener('loadedmetadata', carryOn, { once: true });
+    return () => {
+      video.removeEventListener('loadedmetadata', carryOn);
+      handover.current =
+        video.played.length > 0 || video.currentTime > 0
+          ? { time: video.currentTime, playing: !video.paused && !video.ended }
+          : from;
+      detach();
+    };
+  }, [videoRef, attach]);
+}
+
+/**
+ * A `<video controls>` named `label`, playing `link` or the source `attach` puts in (a stable
+ * function per source: a new one replaces the source where the last one was), with `children`
+ * (its `<track>` elements). It saves the progress of `target` for user `uid` and opens at the
+ * saved position. The resume choice sits at the top, away from the video's controls, and goes
+ * once the video plays.
  */
 export function ProgressVideo({
   link,
+  attach,
   label,
   uid,
   target,
+  children,
 }: {
-  link: string;
+  link?: string | undefined;
+  attach?: AttachSource | undefined;
   label: string;
   uid: string | undefined;
   target: ProgressTarget;
+  children?: ReactNode;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const resumeAt = useResumePosition(uid, target);
   const applied = useRef(false);
   useVideoProgress(videoRef, uid, target);
+  useAttachedSource(videoRef, attach);
 
   // The saved position is where the video opens, once it knows its length.
   useEffect(() => {
@@ -95,7 +150,9 @@ export function ProgressVideo({
           setPlaying(true);
         }}
         className="size-full bg-black"
-      />
+      >
+        {children}
+      </video>
       {resumeAt !== undefined && !playing && (
         <div className="absolute inset-x-0 top-0 flex flex-wrap gap-2 bg-gradient-to-b from-black/80 to-transparent p-3">
           <button

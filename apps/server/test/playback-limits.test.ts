@@ -20,6 +20,8 @@ import { createUsers, request, type TestUser } from './helpers/users.ts';
 
 const LONG = 'Long Pattern (2020) [tmdbid-900050].avi';
 const LONG_SECONDS = 300;
+/** Two audio tracks, so one viewer can move to another plan of the same file. */
+const TWO_TRACKS = 'Two Tracks (2020) [tmdbid-900051].mkv';
 
 let root: string;
 let dataDir: string;
@@ -28,12 +30,12 @@ let t: TestApp;
 let users: TestUser[];
 let mediaId: string;
 
-async function planOf(user: TestUser): Promise<string> {
+async function planOf(user: TestUser, id = mediaId, query = ''): Promise<string> {
   const res = await request(
     t.app,
     user,
     'GET',
-    `/pigo-stream/sources/media/${mediaId}/playback?${CHROMIUM}`,
+    `/pigo-stream/sources/media/${id}/playback?${CHROMIUM}${query}`,
   );
   const answer = res.json<Playback>();
   expect(answer.mode).toBe('transcode');
@@ -82,6 +84,23 @@ beforeAll(async () => {
       },
     );
   });
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      'ffmpeg',
+      [
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=60'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=660:duration=60'],
+        ...['-map', '0:v', '-map', '1:a', '-map', '2:a', '-c:v', 'mpeg4', '-g', '25'],
+        ...['-c:a', 'libmp3lame', '-b:a', '32k', '-metadata:s:a:0', 'language=eng'],
+        ...['-metadata:s:a:1', 'language=jpn', path.join(mediaDir, TWO_TRACKS)],
+      ],
+      (error) => {
+        if (error) reject(new Error(error.message));
+        else resolve();
+      },
+    );
+  });
   t = await startTestApp({
     seed: false,
     env: { MEDIA_DIR: mediaDir, TRANSCODE_SEGMENT_S: '1', TRANSCODE_MAX: '2' },
@@ -116,6 +135,19 @@ describe('transcode limits', () => {
     expect(after).toBeGreaterThanOrEqual(9_000);
     // Now C's session may start.
     expect((await seg(planC, 0, c)).statusCode).toBe(200);
+  }, 40_000);
+
+  it("stops a viewer's old plan of a file when they pick another audio track, so the new one starts", async () => {
+    const [a] = users as [TestUser];
+    const twoTracks = await mediaIdOf(t.app, 900051);
+    // C's transcode from the test before still runs: with A's, TRANSCODE_MAX is reached.
+    const english = await planOf(a, twoTracks, '&audio_track=0');
+    expect((await seg(english, 0, a)).statusCode).toBe(200);
+    expect(ffmpegChildren()).toHaveLength(2);
+    const japanese = await planOf(a, twoTracks, '&audio_track=1');
+    expect(japanese).not.toBe(english);
+    expect((await seg(japanese, 0, a)).statusCode).toBe(200);
+    expect(ffmpegChildren()).toHaveLength(2);
   }, 40_000);
 
   it('leaves no ffmpeg once the app is closed', async () => {

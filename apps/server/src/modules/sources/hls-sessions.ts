@@ -271,6 +271,25 @@ export class HlsSessions {
     return session;
   }
 
+  /**
+   * Stops the ffmpeg of the same user's other sessions of the same file: a viewer who picks
+   * another audio track (a new plan) has left the old one, whose ffmpeg would otherwise hold a
+   * place of TRANSCODE_MAX until its idle time ran out.
+   */
+  private async stopOtherPlansOf(session: Session): Promise<void> {
+    const { uid, mediaId } = session.source.plan;
+    const stops: Promise<void>[] = [];
+    for (const other of this.sessions.values()) {
+      if (other === session || !other.run || other.run.exited) continue;
+      if (other.source.plan.uid !== uid || other.source.plan.mediaId !== mediaId) continue;
+      this.options.log('info', 'ffmpeg stopped: the viewer moved to another plan of the file', {
+        session: other.id,
+      });
+      stops.push(this.kill(other.run));
+    }
+    await Promise.all(stops);
+  }
+
   private armIdle(session: Session): void {
     if (session.idle) clearTimeout(session.idle);
     session.idle = setTimeout(() => {
@@ -290,6 +309,7 @@ export class HlsSessions {
     if (this.closed) throw new SegmentUnavailableError('The server is stopping');
     const previous = session.run;
     const replacing = previous !== undefined && !previous.exited;
+    if (!replacing) await this.stopOtherPlansOf(session);
     if (!replacing && this.running >= this.options.maxProcesses) {
       throw new TranscodeLimitError(this.options.maxProcesses);
     }

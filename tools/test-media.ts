@@ -29,7 +29,7 @@ export interface TestSubtitle {
   id: string;
   language: string | null;
   forced: boolean;
-  /** The cue texts, in order (ASS styling reduced to `<i>` and newlines). */
+  /** The cue texts, in order (styling reduced to `<i>`, `<b>`, `<u>` and newlines). */
   cues: string[];
 }
 
@@ -102,8 +102,28 @@ const SRT_FR = [
 
 const SRT_EN_FORCED = ['1', '00:00:01,000 --> 00:00:03,000', 'Forced: “sign” text', ''].join('\n');
 
+/** ASS events that start with override blocks, out of time order, with a Comment between. */
+const ASS_ENG = [
+  ...ASS_HEADER,
+  'Dialogue: 0,0:00:03.00,0:00:04.50,Default,,0,0,0,,{\\b1}Bold{\\b0} and {\\u1}under{\\u0}\\Nnext line',
+  'Comment: 0,0:00:02.00,0:00:03.00,Default,,0,0,0,,A comment, never shown',
+  'Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\an8}{\\i1}Hello{\\i0} world',
+  '',
+].join('\n');
+
+/** MicroDVD at its own 23.976 fps (the video's is 25): frames 24..60 are 1.001..2.503 s. */
+const SUB_SPA = [
+  '{1}{1}23.976',
+  '{24}{60}Hola desde MicroDVD',
+  '{72}{108}/Cursiva|segunda línea',
+  '{120}{130}{y:i}Fin',
+  '',
+].join('\r\n');
+
 const MP4 = 'Pattern MP4 (2020) [tmdbid-900001].mp4';
 const MP4_BASE = MP4.slice(0, -'.mp4'.length);
+const WEBM = 'Pattern WebM (2020) [tmdbid-900002].webm';
+const WEBM_BASE = WEBM.slice(0, -'.webm'.length);
 
 /** The test library: every shape PLAYBACK-1 tells apart. */
 export const TEST_MEDIA: TestMediaFile[] = [
@@ -128,14 +148,27 @@ export const TEST_MEDIA: TestMediaFile[] = [
     duration: TEST_MEDIA_SECONDS,
   },
   {
-    name: 'Pattern WebM (2020) [tmdbid-900002].webm',
+    name: WEBM,
     key: 'movie:900002',
     tmdbId: 900002,
     expectedMode: 'direct',
     video: 'vp9',
     audio: [{ codec: 'opus', channels: 2, language: null }],
-    subtitles: [],
-    sidecars: [],
+    subtitles: [
+      {
+        id: 's0',
+        language: 'en',
+        forced: false,
+        cues: ['<i>Hello</i> world', '<b>Bold</b> and <u>under</u>\nnext line'],
+      },
+      {
+        id: 's1',
+        language: 'es',
+        forced: false,
+        cues: ['Hola desde MicroDVD', '<i>Cursiva</i>\nsegunda línea', '<i>Fin</i>'],
+      },
+    ],
+    sidecars: [`${WEBM_BASE}.en.ass`, `${WEBM_BASE}.es.sub`],
     duration: TEST_MEDIA_SECONDS,
   },
   {
@@ -231,6 +264,8 @@ async function generate(dir: string): Promise<void> {
   await writeFile(path.join(dir, `${MP4_BASE}.fr.srt`), iconv.encode(SRT_FR, 'windows-1252'));
   await writeFile(path.join(dir, `${MP4_BASE}.en.forced.srt`), SRT_EN_FORCED);
   await writeFile(path.join(dir, `${MP4_BASE}.ja.ass`), ASS_JPN);
+  await writeFile(path.join(dir, `${WEBM_BASE}.en.ass`), ASS_ENG);
+  await writeFile(path.join(dir, `${WEBM_BASE}.es.sub`), SUB_SPA);
   const [mp4, webm, mkv, hevc, avi] = TEST_MEDIA.map((file) => file.name) as [
     string,
     string,
@@ -384,7 +419,9 @@ async function generate(dir: string): Promise<void> {
 /** The cache folder of this version of the list. */
 function cacheDir(): string {
   const version = createHash('sha256')
-    .update(JSON.stringify(TEST_MEDIA) + SRT_ENG + ASS_JPN + SRT_FR + SRT_EN_FORCED)
+    .update(
+      JSON.stringify(TEST_MEDIA) + SRT_ENG + ASS_JPN + SRT_FR + SRT_EN_FORCED + ASS_ENG + SUB_SPA,
+    )
     .digest('hex')
     .slice(0, 12);
   return path.join(tmpdir(), `pigostream-test-media-${version}`);

@@ -341,6 +341,19 @@ describe('GET /sources/media/:id/subtitles/:subtitleId', () => {
     expect(parseWebVtt(res.body).map((c) => c.text)).toEqual(expected?.cues);
   });
 
+  it.each([
+    ['s0', 'en.ass', 'an ASS event starting with override blocks and italics'],
+    ['s1', 'es.sub', 'MicroDVD at its own 23.976 fps beside a 25-fps video'],
+  ])('serves the WebM sidecar %s (%s: %s) as WebVTT like ffmpeg', async (sid, suffix) => {
+    const res = await vtt(WEBM, sid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    const theirs = await ffmpegWebVtt(`${fileOf(WEBM).replace(/\.webm$/, '')}.${suffix}`);
+    expectSameCues(res.body, theirs);
+    const expected = file(WEBM).subtitles.find((s) => s.id === sid);
+    expect(parseWebVtt(res.body).map((c) => c.text)).toEqual(expected?.cues);
+  });
+
   it('reads the Windows-1252 sidecar with its accents intact', async () => {
     const res = await vtt(MP4, 's1');
     expect(res.body).toContain('Café déjà vu');

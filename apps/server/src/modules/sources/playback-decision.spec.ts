@@ -414,4 +414,30 @@ describe('sidecar subtitles (PLAYBACK-3)', () => {
     ]);
     expect(() => sidecarToWebVtt(Buffer.from('not a subtitle'), 'vtt')).toThrow();
   });
+
+  it('reads ASS events with ass-compiler: sorted, drawings and Comments left out, \\h a no-break space', () => {
+    const script = [
+      '[Events]',
+      'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+      'Dialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,{\\an8}{\\i1}Hi{\\i0}, a\\hb',
+      'Comment: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Not shown',
+      'Dialogue: 0,0:00:01.50,0:00:02.00,Default,,0,0,0,,{\\p1}m 0 0 l 10 0 10 10{\\p0}',
+      'Dialogue: 0,0:00:01.00,0:00:02.25,Default,,0,0,0,,{\\u1}First',
+    ].join('\r\n');
+    expect(parseCues(script, 'ass')).toEqual([
+      { start: 1000, end: 2250, text: '<u>First</u>' },
+      { start: 3000, end: 4000, text: '<i>Hi</i>, a\u00a0b' },
+    ]);
+    expect(() => parseCues('Dialogue: 0,0:00:01.00,0:00:02.00,x', 'ass')).toThrow(/Events/);
+  });
+
+  it("times MicroDVD frames at the file's own rate, else the video's, else 25 fps", () => {
+    const cue = '{24}{48}Hi\n';
+    expect(parseCues(`{1}{1}23.976\n${cue}`, 'sub', 50)[0]).toMatchObject({
+      start: (24 / 23.976) * 1000,
+      end: (48 / 23.976) * 1000,
+    });
+    expect(parseCues(cue, 'sub', 24)[0]).toMatchObject({ start: 1000, end: 2000 });
+    expect(parseCues(cue, 'sub')[0]).toMatchObject({ start: 960, end: 1920 });
+  });
 });

@@ -1,16 +1,18 @@
 /**
  * Subtitles as WebVTT (PLAYBACK-3 in docs/requirements.md): a sidecar file's bytes are decoded
  * in the charset they were written in (a byte order mark, valid UTF-8, else chardet's guess,
- * defaulting to Windows-1252), parsed (SubRip with subsrt-ts; ASS/SSA events and MicroDVD lines
- * here, since subsrt-ts drops the first character of an ASS event's text and reads MicroDVD frames
- * as seconds) and written as
- * WebVTT with the styling browsers show kept: italics, bold and underline as `<i>`, `<b>`, `<u>`;
- * ASS override blocks `{\...}` dropped, `\N` a new line. A text subtitle inside the file is
- * extracted by ffmpeg as WebVTT.
+ * defaulting to Windows-1252), parsed by maintained libraries (SubRip and MicroDVD with subsrt-ts,
+ * ASS/SSA with ass-compiler) and written as WebVTT with the styling browsers show kept: italics,
+ * bold and underline as `<i>`, `<b>`, `<u>`; other ASS override blocks `{\...}` dropped, `\N` a
+ * new line. subsrt-ts gives MicroDVD times as frames divided by the frame rate and rounded (whole
+ * seconds where its other formats give ms), so its `frame` numbers are timed here at the file's own
+ * rate (a first `{1}{1}23.976` line) or the video's. A text subtitle inside the file is extracted
+ * by ffmpeg as WebVTT.
  */
 import { execFile } from 'node:child_process';
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
+import { parse as parseAss, type ParsedASS } from 'ass-compiler';
 import { parse as parseSubtitles } from 'subsrt-ts';
 import type { ContentCaption } from 'subsrt-ts/dist/types/handler.js';
 import { fileInput, type SidecarFormat } from './media-probe.ts';
@@ -123,16 +125,26 @@ function srtText(raw: string): string {
     );
 }
 
-/** The text of an ASS/SSA event: italics, bold, underline as tags, other overrides dropped. */
-export function assText(raw: string): string {
+/** The parsed Text of an ASS/SSA event: its override blocks and the text after each. */
+type AssEventText = ParsedASS['events']['dialogue'][number]['Text'];
+
+/**
+ * The WebVTT text of an ASS/SSA event's Text as ass-compiler parsed it: `\i1`/`\b1`/`\u1`
+ * (any non-zero value) open `<i>`/`<b>`/`<u>` and `\i0`/`\b0`/`\u0` close them, other override
+ * tags are dropped, `\N` and `\n` are new lines, `\h` a no-break space. Null for an event that
+ * draws (`\p1` or more), which has no text to show.
+ */
+function assEventText(text: AssEventText | undefined): string | null {
   let out = '';
-  for (const part of raw.split(/(\{[^}]*\})/)) {
-    if (part.startsWith('{') && part.endsWith('}')) {
-      for (const [, name, value] of part.matchAll(/\\([ibu])(\d*)(?=\\|$|\})/g)) {
-        if (!name) continue;
-        out += value === '' || value === '0' ? `</${name}>` : `<${name}>`;
+  for (const part of text?.parsed ?? []) {
+    for (const tag of part.tags) {
+      if (tag.p) return null;
+      for (const name of ['i', 'b', 'u'] as const) {
+        const value = tag[name];
+        if (value !== undefined) out += value ? `<${name}>` : `</${name}>`;
       }
-    } else out += part;
+    }
+    out += part.text;
   }
   return out
     .replace(/\\[Nn]/g, '\n')
@@ -140,12 +152,73 @@ export function assText(raw: string): string {
     .replace(/<([ibu])>(?=<\/\1>)<\/\1>/g, '');
 }
 
-/** The text of a MicroDVD line: `|` a new line, `{y:i}` italics, other `{...}` dropped. */
+/**
+ * The WebVTT text of one ASS/SSA event's Text field (PLAYBACK-3), parsed by ass-compiler and
+ * reduced as {@link parseCues} does: e.g. `{\an8}{\i1}Hi{\i0}\Nyou` is `<i>Hi</i>\nyou`.
+ * Tags are not balanced here. An empty string for a drawing. Never throws.
+ */
+export function assText(raw: string): string {
+  const script = `[Events]\nFormat: Text\nDialogue: ${raw.replace(/[\r\n]+/g, ' ')}\n`;
+  return assEventText(parseAss(script).events.dialogue[0]?.Text) ?? '';
+}
+
+/**
+ * The cues of an ASS/SSA script's Dialogue events, parsed by ass-compiler (Comment events and
+ * drawings left out), text reduced by {@link assEventText}; times in ms.
+ * @throws Error when the script has no `[Events]` Format line.
+ */
+function assCues(script: string): Cue[] {
+  const { events } = parseAss(script);
+  if (events.format.length === 0) throw new Error('Not an ASS/SSA script: no [Events] Format line');
+  const cues: Cue[] = [];
+  for (const event of events.dialogue) {
+    const text = assEventText(event.Text);
+    const [start, end] = [event.Start * 1000, event.End * 1000];
+    if (text !== null && Number.isFinite(start) && Number.isFinite(end)) {
+      cues.push({ start, end, text });
+    }
+  }
+  return cues;
+}
+
+/**
+ * The cues of a MicroDVD file (`{start}{end}text`, frames), lines parsed by subsrt-ts and timed
+ * from its frame numbers: at the rate a first `{1}{1}23.976` cue gives, else `videoFps`. The text
+ * reduced by {@link microDvdText}; times in ms.
+ */
+function microDvdCues(text: string, videoFps: number): Cue[] {
+  const trimmed = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .join('\n');
+  // Its start and end are frames / fps rounded (not ms): the frame numbers are timed below.
+  const captions = parseSubtitles(trimmed, { format: 'sub', eol: '\n' }).filter(
+    (c): c is ContentCaption & { frame: NonNullable<ContentCaption['frame']> } =>
+      c.type === 'caption' && c.frame !== undefined,
+  );
+  let fps = videoFps;
+  const first = captions[0];
+  const rate = Number(first?.content.trim());
+  if (first && first.frame.start <= 1 && first.frame.end <= 1 && rate > 0 && rate < 200) {
+    fps = rate;
+    captions.shift();
+  }
+  return captions.map((c) => ({
+    start: (c.frame.start / fps) * 1000,
+    end: (c.frame.end / fps) * 1000,
+    text: microDvdText(c.content),
+  }));
+}
+
+/**
+ * The text of a MicroDVD cue as subsrt-ts gives it (lines split at `\n`, `{...}` codes kept):
+ * `{y:i}` makes it italic, a line starting `/` is italic, other `{...}` codes are dropped.
+ */
 function microDvdText(raw: string): string {
   const italic = /\{y:[^}]*i[^}]*\}/i.test(raw);
   const text = raw
     .replace(/\{[^}]*\}/g, '')
-    .split('|')
+    .split('\n')
     .map((line) => (line.startsWith('/') ? `<i>${line.slice(1)}</i>` : line))
     .join('\n');
   return italic ? `<i>${text}</i>` : text;
@@ -170,94 +243,18 @@ function tidy(text: string): string {
  */
 export function parseCues(text: string, format: SidecarFormat, videoFps?: number | null): Cue[] {
   const clean = text.replace(/^\uFEFF/, '');
-  if (format === 'sub') return microDvdCues(clean, videoFps ?? DEFAULT_FPS);
   const raw =
-    format === 'ass' || format === 'ssa'
-      ? assEvents(clean).map((c) => ({ ...c, text: assText(c.text) }))
-      : parseSubtitles(clean, { format, eol: '\n' })
-          .filter((c): c is ContentCaption => c.type === 'caption')
-          .map((c) => ({ start: c.start, end: c.end, text: srtText(c.content) }));
+    format === 'sub'
+      ? microDvdCues(clean, videoFps && videoFps > 0 ? videoFps : DEFAULT_FPS)
+      : format === 'ass' || format === 'ssa'
+        ? assCues(clean)
+        : parseSubtitles(clean, { format, eol: '\n' })
+            .filter((c): c is ContentCaption => c.type === 'caption')
+            .map((c) => ({ start: c.start, end: c.end, text: srtText(c.content) }));
   return raw
     .map((c) => ({ ...c, text: tidy(balanceTags(c.text)) }))
     .filter((c) => c.text !== '' && c.end > c.start)
     .sort((a, b) => a.start - b.start || a.end - b.end);
-}
-
-/** `h:mm:ss.cc` in ms, or NaN. */
-function assTime(value: string): number {
-  const match = /^(\d+):(\d{1,2}):(\d{1,2})(?:[.,](\d{1,3}))?$/.exec(value.trim());
-  if (!match) return Number.NaN;
-  const fraction = (match[4] ?? '0').padEnd(3, '0');
-  return (
-    Number(match[1]) * 3_600_000 +
-    Number(match[2]) * 60_000 +
-    Number(match[3]) * 1000 +
-    Number(fraction)
-  );
-}
-
-/**
- * The Dialogue events of an ASS/SSA script's `[Events]` section, raw text (override blocks
- * kept): the Format line names the columns; Text is the last, commas and all.
- * @throws Error when the script has no `[Events]` Format line.
- */
-function assEvents(script: string): Cue[] {
-  let inEvents = false;
-  let columns: string[] | undefined;
-  const cues: Cue[] = [];
-  for (const line of script.split(/\r?\n/)) {
-    const section = /^\s*\[([^\]]+)\]\s*$/.exec(line);
-    if (section) {
-      inEvents = section[1]?.trim().toLowerCase() === 'events';
-      continue;
-    }
-    if (!inEvents) continue;
-    const field = /^\s*(Format|Dialogue)\s*:\s?(.*)$/i.exec(line);
-    if (!field?.[1] || field[2] === undefined) continue;
-    if (field[1].toLowerCase() === 'format') {
-      columns = field[2].split(',').map((c) => c.trim().toLowerCase());
-      continue;
-    }
-    if (!columns) continue;
-    const values: string[] = [];
-    let rest = field[2];
-    for (let i = 0; i < columns.length - 1; i++) {
-      const comma = rest.indexOf(',');
-      if (comma < 0) break;
-      values.push(rest.slice(0, comma));
-      rest = rest.slice(comma + 1);
-    }
-    values.push(rest);
-    const at = (name: string) => values[columns?.indexOf(name) ?? -1] ?? '';
-    const start = assTime(at('start'));
-    const end = assTime(at('end'));
-    if (Number.isFinite(start) && Number.isFinite(end)) cues.push({ start, end, text: at('text') });
-  }
-  if (!columns) throw new Error('Not an ASS/SSA script: no [Events] Format line');
-  return cues;
-}
-
-/** MicroDVD (`{start}{end}text`, frames; a first `{1}{1}23.976` line gives the frame rate). */
-function microDvdCues(text: string, videoFps: number): Cue[] {
-  let fps = videoFps;
-  const cues: Cue[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\{(\d+)\}\{(\d*)\}(.*)$/.exec(line.trim());
-    if (!match) continue;
-    const [start, end, body] = [Number(match[1]), Number(match[2] || match[1]), match[3] ?? ''];
-    const rate = Number(body.trim());
-    if (cues.length === 0 && start <= 1 && end <= 1 && rate > 0 && rate < 200) {
-      fps = rate;
-      continue;
-    }
-    const cue = {
-      start: (start / fps) * 1000,
-      end: (end / fps) * 1000,
-      text: tidy(balanceTags(microDvdText(body))),
-    };
-    if (cue.text !== '' && cue.end > cue.start) cues.push(cue);
-  }
-  return cues.sort((a, b) => a.start - b.start);
 }
 
 /** A WebVTT file of `cues`, their text escaped (tags `<i>`, `<b>`, `<u>` kept). */

@@ -1,6 +1,7 @@
 /**
  * The test library's ffmpeg-made files (tools/test-media.ts: H.264 + AAC MP4 with sidecar
- * subtitles, VP9 + Opus WebM, H.264 + AC-3/AAC MKV with SRT and ASS inside, HEVC MKV, XviD AVI)
+ * subtitles, VP9 + Opus WebM with ASS and MicroDVD sidecars, H.264 + AC-3/AAC MKV with SRT and ASS
+ * inside, HEVC MKV, XviD AVI)
  * put into the test server's MEDIA_DIR under starter-catalogue titles, and the readings the
  * library player's tests make of the page's `<video>` (PLAYBACK-1..6 in docs/requirements.md).
  */

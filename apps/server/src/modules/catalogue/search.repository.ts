@@ -100,11 +100,26 @@ async function terms(
   words: string[],
   prefixLast: boolean,
 ): Promise<{ terms: Term[]; listed: number }> {
-  const spellings = await queryRows<Spelling>(
+  const last = words.length - 1;
+  const prefix = words[last] ?? '';
+  const withPrefix = prefixLast && prefix.length >= 2;
+  // Words the last word begins (out of at most 2,000), the most held first, with how many
+  // titles hold any of them (at most): rows of `i` 0, read in the same round trip.
+  const begunRows = withPrefix
+    ? sql`union all
+        select 0, word, titles, 0, 0, begun from (
+          select word, titles, (sum(titles) over ())::int as begun from (
+            select word, titles from search_words
+            where word like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and word <> ${prefix}
+            limit 2000) w
+          order by titles desc, word limit ${PREFIX_WORDS}) b`
+    : sql``;
+  const rows = await queryRows<Spelling & { begun: number | null }>(
     db,
     // One row at least (i null when no word has a spelling), for the listed count.
     sql`select s.i, s.word, s.titles, s.similarity,
-          coalesce((select listed from catalogue_rankings where media_type = ${type}), 0) as listed
+          coalesce((select listed from catalogue_rankings where media_type = ${type}), 0) as listed,
+          null::int as begun
         from (select 1) one left join (
           select q.i::int as i, w.word, w.titles, similarity(w.word, q.w) as similarity
           from unnest(${textArray(words)}::text[]) with ordinality as q(w, i)
@@ -117,23 +132,11 @@ async function terms(
             (select word, titles from search_words
               where not exists (select 1 from search_words e where e.word between q.w and q.w)
                 and word % q.w
-              order by word <-> q.w limit ${SPELLINGS_PER_WORD})) w) s on true`,
+              order by word <-> q.w limit ${SPELLINGS_PER_WORD})) w) s on true
+        ${begunRows}`,
   );
-  const last = words.length - 1;
-  const prefix = words[last] ?? '';
-  let begun: { word: string; titles: number; begun: number }[] = [];
-  if (prefixLast && prefix.length >= 2) {
-    // Words the last word begins (out of at most 2,000), the most held first, and how many
-    // titles hold any of them (at most).
-    begun = await queryRows(
-      db,
-      sql`select word, titles, (sum(titles) over ())::int as begun from (
-            select word, titles from search_words
-            where word like ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} and word <> ${prefix}
-            limit 2000) w
-          order by titles desc, word limit ${PREFIX_WORDS}`,
-    );
-  }
+  const spellings = rows.filter((r) => r.i !== 0);
+  const begun = rows.filter((r) => r.i === 0);
   const found = words.map((word, index) => {
     const near = spellings.filter(
       (s) => s.i === index + 1 && (s.word === word || s.similarity >= SPELLING_SIMILARITY),
@@ -191,9 +194,16 @@ export async function searchTitles(
   const original = sql.raw(`lower(coalesce(original_title, ''))`);
   const w = SEARCH_WEIGHTS;
   // Candidates ranked on the few columns the blend reads; only the page's rows read whole.
+  // The original title is compared only where it differs from the title (most titles).
+  const alike = (fn: string) => {
+    const f = sql.raw(fn);
+    return sql`case when original_title is null or original_title = title
+        then ${f}(${q}, lower(title))
+        else greatest(${f}(${q}, lower(title)), ${f}(${q}, ${original})) end`;
+  };
   const score = sql`(case when lower(title) = ${q} or ${original} = ${q} then ${w.exact}::real else 0 end)
-    + ${w.similarity}::real * greatest(similarity(${q}, lower(title)), similarity(${q}, ${original}))
-    + ${w.words}::real * greatest(word_similarity(${q}, lower(title)), word_similarity(${q}, ${original}))
+    + ${w.similarity}::real * ${alike('similarity')}
+    + ${w.words}::real * ${alike('word_similarity')}
     + ${w.popularity}::real * least(1, ln(1 + greatest(coalesce(popularity, 0), 0))
         / ln(1 + ${POPULARITY_REFERENCE}))`;
   const rows = await queryRows<TitleListRow & { total: number }>(

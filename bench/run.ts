@@ -8,7 +8,7 @@
  * bench/results.json with the machine it ran on. Figures are printed, never asserted.
  *
  * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api,
- * home, transfer, scale, footprint, size) runs only those parts; `search` without `import` searches the starter catalogue alone.
+ * home, transfer, scale, footprint, size, playback) runs only those parts; `search` without `import` searches the starter catalogue alone.
  * `scale` (bench/scale-out.ts) runs 1, 2 and 4 servers on PostgreSQL and Redis
  * (BENCH_REDIS_URL, default the machine's) behind nginx (Debian's nginx-light).
  *
@@ -21,6 +21,9 @@
  * Up Next, New Episodes) one at a time and under load, once per database.
  * `size` (bench/catalogue-size.ts) grows the dumps to BENCH_SIZES times (default 1,10,60) on
  * PostgreSQL and 10 times on the embedded database, and measures the catalogue calls on each.
+ * `playback` (bench/playback.ts) plays 60 s library files made with ffmpeg (direct, remux,
+ * transcode) in Chromium: time to first frame, from the start and after a seek, the CPU per minute
+ * of video, memory during TRANSCODE_MAX transcodes, and the ffmpeg left once viewers leave.
  *
  * The api part's signed-in calls run once per database of BENCH_DATABASES (default
  * `pglite,postgres`): a server on the embedded database on port 3501, then one on a fresh
@@ -48,6 +51,7 @@ import { catalogueCounts, createPostgresDatabase, searchSample } from './bench.r
 import { benchFootprint } from './footprint.ts';
 import { benchHomeAnswers } from './home-answers.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchPlayback } from './playback.ts';
 import { benchRecommender } from './recommender.ts';
 import { benchScaleOut } from './scale-out.ts';
 import { benchTransfer } from './transfer.ts';
@@ -79,6 +83,7 @@ const PARTS = [
   'scale',
   'footprint',
   'size',
+  'playback',
 ] as const;
 const only = new Set(
   (process.env.BENCH_ONLY ?? PARTS.join(','))
@@ -292,6 +297,7 @@ if (['web', 'lighthouse', 'api', 'home', 'scale'].some((part) => only.has(part))
 }
 if (only.has('footprint')) await benchFootprint(databases as DatabaseKind[]);
 if (only.has('size')) await benchCatalogueSize(dataDir);
+if (only.has('playback')) await benchPlayback();
 
 printTable();
 const out = path.join(here, 'results.json');

@@ -14,9 +14,10 @@ import {
   type CatalogueSource,
 } from './modules/catalogue/index.ts';
 import { appConfigRoutes, healthRoutes, type Readiness } from './modules/health/index.ts';
-import { resolveAuthSecret, verifiedUidOf } from './modules/identity/index.ts';
+import { resolveAuthSecret, verifiedProfileOf } from './modules/identity/index.ts';
 import { imagesRoutes } from './modules/images/index.ts';
 import { libraryRoutes } from './modules/library/index.ts';
+import { profilesRoutes } from './modules/profiles/index.ts';
 import { progressRoutes } from './modules/progress/index.ts';
 import { recommenderRoutes } from './modules/recommender/index.ts';
 import { createSharedMediaIndex, sourcesRoutes } from './modules/sources/index.ts';
@@ -86,9 +87,12 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
   });
   // The one image route: drawn art, or a redirect to TMDB's image host (IMG-1).
   await api.register(imagesRoutes, { imageBaseUrl: config.imageBaseUrl });
-  // A user's own answers.
+  // The account's profiles and the session's active one (PROFILE-1..6): not kept, as an answer
+  // holds the account's profiles, which any of its sessions may change.
+  await api.register(profilesRoutes, { db });
+  // A user's own answers, kept per profile: the session's active one (PROFILE-4).
   await api.register(async (users) => {
-    cacheUserAnswers(users, verifiedUidOf, bus, USER_ANSWER_TTL_MS, cacheBytes);
+    cacheUserAnswers(users, verifiedProfileOf, bus, USER_ANSWER_TTL_MS, cacheBytes);
     // My List, Watch History and saved searches.
     await users.register(libraryRoutes, { db, catalogue });
     // Recommendations.

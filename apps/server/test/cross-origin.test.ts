@@ -1,7 +1,8 @@
 /**
  * Cross-origin writes are refused on the server (ADDR-2), sent over a socket with a valid
  * session cookie as a page on another site would send them: every state-changing product route
- * (My List, watch history, search history, recommender, /auth/users, the media rescan) and the
+ * (My List, watch history, search history, recommender, /auth/users, the media rescan, the
+ * profiles' create, update, switch and removal) and the
  * identity calls answer 403 for a foreign `Origin`, `Origin: null`, a doubled Origin header,
  * a foreign `Referer` without Origin, and `Sec-Fetch-Site: cross-site|same-site` without
  * either, and nothing is written (ADDR-2 of docs/addresses.md). The same calls from the app's
@@ -69,6 +70,7 @@ let t: TestApp;
 let base: string;
 let user: TestUser;
 let historyId: number;
+let spareId: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -111,6 +113,13 @@ beforeAll(async () => {
     sql`select id from search_history where user_id = ${user.uid}`,
   );
   historyId = rows[0]?.id ?? 0;
+  // A second profile (PROFILE-1), to switch to and remove.
+  const spare = await request(t.app, user, 'POST', `${API}/profiles/create`, {
+    name: 'Spare',
+    avatar: 'avatar-2',
+  });
+  expect(spare.statusCode, spare.body).toBe(200);
+  spareId = spare.json<{ id: string }>().id;
 });
 afterAll(async () => {
   await t.close();
@@ -137,7 +146,11 @@ async function userData(): Promise<string> {
             (select uid, display_name, email from users where uid = ${uid}) x),
           (select coalesce(json_agg(x order by x::text), '[]') from
             (select name, email, email_verified from "user" where id = ${uid}) x),
-          (select count(*) from session where user_id = ${uid})
+          (select count(*) from session where user_id = ${uid}),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select id, name, avatar, kind from profiles where user_id = ${uid}) x),
+          (select coalesce(json_agg(x order by x::text), '[]') from
+            (select active_profile_id from session where user_id = ${uid}) x)
         )::text as data`,
   );
   return rows[0]?.data ?? '';
@@ -265,6 +278,32 @@ const WRITES: Record<string, Write> = {
     path: () => `${API}/playground/anime-info`,
     body: () => ({ query: APP_QUERY, variables: { search: 'Naruto' } }),
     writes: false,
+  },
+  // Household profiles (PROFILE-1..6); run in this order, the switch makes the spare profile
+  // active and the removal takes it away again.
+  'create a profile': {
+    method: 'POST',
+    path: () => `${API}/profiles/create`,
+    body: () => ({ name: 'Mallory', avatar: 'avatar-3' }),
+    writes: true,
+  },
+  'rename a profile': {
+    method: 'POST',
+    path: () => `${API}/profiles/update`,
+    body: () => ({ id: user.uid, name: 'Renamed', avatar: 'avatar-4' }),
+    writes: true,
+  },
+  'switch the active profile': {
+    method: 'POST',
+    path: () => `${API}/profiles/switch`,
+    body: () => ({ id: spareId }),
+    writes: true,
+  },
+  'remove a profile': {
+    method: 'POST',
+    path: () => `${API}/profiles/remove`,
+    body: () => ({ id: spareId }),
+    writes: true,
   },
 };
 

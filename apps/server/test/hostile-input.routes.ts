@@ -111,6 +111,16 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   { method: 'POST', path: '/transfer/apply-import', params: 0, body: ['userUID', 'entries'] },
   { method: 'GET', path: '/transfer/{}/export', params: 1, query: ['format'] },
+  { method: 'GET', path: '/profiles', params: 0 },
+  { method: 'POST', path: '/profiles/create', params: 0, body: ['name', 'avatar', 'kind'] },
+  {
+    method: 'POST',
+    path: '/profiles/update',
+    params: 0,
+    body: ['id', 'name', 'avatar', 'kind'],
+  },
+  { method: 'POST', path: '/profiles/remove', params: 0, body: ['id'] },
+  { method: 'POST', path: '/profiles/switch', params: 0, body: ['id'] },
   {
     method: 'GET',
     path: '/sources/servers',

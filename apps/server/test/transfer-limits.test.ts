@@ -192,6 +192,9 @@ describe('migration 0010 on rows stored before the checks', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'pigo-repair-'));
     handle = await openOldDatabase(migrationsBefore(dir, REPAIR));
+    // Today's server signs in through today's session table: the column 0015 adds (the session's
+    // active profile, PROFILE-3), which that migration keeps when it finds it.
+    await handle.db.execute(sql`alter table session add column active_profile_id text`);
     app = await buildApp({
       config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
       database: handle,

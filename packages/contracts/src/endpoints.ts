@@ -420,6 +420,42 @@ export const EXPORT = {
   path: '/transfer/:userId/export',
 } as const satisfies Endpoint;
 
+// Household profiles (profiles.ts); the calls act on the signed-in account and its session.
+
+/** `GET /profiles` -> `profilesSchema`: the account's profiles in order, and the active one. */
+export const PROFILES = { method: 'GET', path: '/profiles' } as const satisfies Endpoint;
+
+/** `POST /profiles/create` `createProfileBodySchema` -> `profileSchema` (409 past 6). */
+export const CREATE_PROFILE = {
+  method: 'POST',
+  path: '/profiles/create',
+  invalidates: 'user',
+} as const satisfies Endpoint;
+
+/** `POST /profiles/update` `updateProfileBodySchema` -> `profileSchema`. */
+export const UPDATE_PROFILE = {
+  method: 'POST',
+  path: '/profiles/update',
+  invalidates: 'user',
+} as const satisfies Endpoint;
+
+/**
+ * `POST /profiles/remove` `profileIdBodySchema` -> `profilesSchema`: the profile and its personal
+ * data go; its watch events counted in trending and '#1 Most Watched', so the shared answers are
+ * made stale too (no `invalidates`).
+ */
+export const REMOVE_PROFILE = {
+  method: 'POST',
+  path: '/profiles/remove',
+} as const satisfies Endpoint;
+
+/** `POST /profiles/switch` `profileIdBodySchema` -> `activeProfileSchema`. */
+export const SWITCH_PROFILE = {
+  method: 'POST',
+  path: '/profiles/switch',
+  invalidates: 'user',
+} as const satisfies Endpoint;
+
 /**
  * Every endpoint by its name: what the server's caches and the table of pages
  * (pages.ts, whose first calls name endpoints) read.
@@ -478,6 +514,11 @@ export const ENDPOINTS = {
   PREVIEW_IMPORT,
   APPLY_IMPORT,
   EXPORT,
+  PROFILES,
+  CREATE_PROFILE,
+  UPDATE_PROFILE,
+  REMOVE_PROFILE,
+  SWITCH_PROFILE,
 } as const;
 
 /** The name of an endpoint in {@link ENDPOINTS}. */

@@ -14,4 +14,5 @@ export * from './identity.ts';
 export * from './health.ts';
 export * from './progress.ts';
 export * from './transfer.ts';
+export * from './profiles.ts';
 export * from './text-decoding.ts';

@@ -5,7 +5,16 @@
  * `POST /pigo-stream/auth/users`. Passwords live only in `account.password`, as better-auth's
  * salted scrypt hashes.
  */
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -45,8 +54,48 @@ export const authSession = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUser.id, { onDelete: 'cascade' }),
+    /**
+     * The session's active profile (PROFILE-3 in docs/requirements.md), whose personal data the
+     * product calls read and write; null means the account's default profile (its id is the
+     * user's). Removing the profile sets it back to null. One of better-auth's
+     * `session.additionalFields` (identity.auth.ts), written by the profiles module.
+     */
+    activeProfileId: text('active_profile_id').references((): AnyPgColumn => profiles.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The profiles of an account (PROFILE-1, PROFILE-2 in docs/requirements.md), at most 6: every
+ * personal row (My List, Watch History, search history, watch progress, watch events) belongs to
+ * one and goes with it. The default profile's id IS the user's id: migration 0015 made one for
+ * every account so rows saved before profiles stayed where they were, and a trigger on `user`
+ * makes it for every account created since (PROFILE-2). Other profiles have random ids (`p_...`).
+ * `kind` ('adult' | 'kids') and `pin_hash` are kept for the kids' profiles and PINs to come;
+ * nothing reads them yet.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** A key of the bundled avatars (`avatar-1`..`avatar-12`). */
+    avatar: text('avatar').notNull(),
+    kind: text('kind').$type<'adult' | 'kids'>().notNull().default('adult'),
+    pinHash: text('pin_hash'),
+    /** Order in the account's list, from 0 (the default profile's). */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('profiles_user_position_unique').on(t.userId, t.position),
+    index('profiles_user_id_idx').on(t.userId),
+  ],
 );
 
 /**

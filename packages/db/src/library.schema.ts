@@ -3,7 +3,8 @@
  * history entry; ARCH-14 in docs/architecture.md: user data keyed by the identity's user id with
  * unique constraints that make repeated saves idempotent) and the activity module's watch events.
  * Titles are named by (media type, TMDB id) because TMDB movie and tv ids overlap (DEC-9 in
- * docs/decisions.md). Every row belongs to a better-auth `user` and goes with it.
+ * docs/decisions.md). Every row belongs to a profile of a better-auth `user` (PROFILE-4: `user_id`
+ * holds the profile's id) and goes with it.
  */
 import {
   bigint,
@@ -16,13 +17,18 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { authUser } from './identity-schema.ts';
+import { profiles } from './identity-schema.ts';
 import type { MediaType } from './schema.ts';
 
+/**
+ * The owner of a personal row: a profile of an account (PROFILE-4 in docs/requirements.md). The
+ * column keeps its name: the default profile's id is the account's, so rows saved before profiles
+ * are the default profile's.
+ */
 const userId = () =>
   text('user_id')
     .notNull()
-    .references(() => authUser.id, { onDelete: 'cascade' });
+    .references(() => profiles.id, { onDelete: 'cascade' });
 const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 /**

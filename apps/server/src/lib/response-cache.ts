@@ -227,13 +227,17 @@ export function clearOnWrites(
 /** How long a user's own answer is reused, in ms. */
 export const USER_ANSWER_TTL_MS = 2_000;
 
-/** The user a request acts for: their uid, or undefined when it has no verified session. */
+/**
+ * Whose personal data a request reads: the session's active profile (PROFILE-4 in
+ * docs/requirements.md; the account's uid for its default profile), or undefined when it has no
+ * verified session.
+ */
 export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
 
 /**
  * Caches the 200 answers of the GET routes registered in `scope` (after this call) per user
  * (PERF-7: signed-in reads cost about what a catalogue answer costs): keyed by the session's
- * uid, the user's write generation and the URL, for `ttlMs` ms, so an answer is only ever sent
+ * active profile (PROFILE-4), its write generation and the URL, for `ttlMs` ms, so an answer is only ever sent
  * again to the user it was made for, for the same URL. Any successful write call by a user in
  * `scope` (POST, PUT, PATCH, DELETE) starts a new generation for them before its answer is
  * sent (`bus`: in Redis when several servers share the database, one round trip per signed-in

@@ -272,13 +272,17 @@ export async function closeCursor(session: SqlSession, cursor: string): Promise<
 export interface UserDataCount {
   /** Rows of better-auth's `user` table. */
   accounts: number;
-  /** Rows of the tables that reference `user` (sessions, lists, history, events...), by table. */
+  /**
+   * Rows of the tables that reference `user`, directly or not (sessions, profiles, lists,
+   * history, events...), by table.
+   */
   tables: Record<string, number>;
 }
 
 /**
- * Counts accounts and the rows of every `public` table that references `user` (found in
- * pg_constraint, so tables added later count too). The catalogue never counts.
+ * Counts accounts and the rows of every `public` table that references `user`, directly or
+ * through another such table (found in pg_constraint, so tables added later count too). The
+ * catalogue never counts.
  */
 export async function countUserData(session: SqlSession): Promise<UserDataCount> {
   const [userTable] = await session.query<{ present: boolean }>(
@@ -288,11 +292,23 @@ export async function countUserData(session: SqlSession): Promise<UserDataCount>
   const [accounts] = await session.query<{ n: number }>(
     `select count(*)::float8 as n from public."user"`,
   );
-  const children = (await foreignKeys(session))
-    .filter((k) => k.parent === 'user' && k.child !== 'user')
-    .map((k) => k.child);
+  // Tables that reference `user`, or reference one that does (the personal tables reference
+  // `profiles`, which references `user`: PROFILE-4 in docs/requirements.md).
+  const keys = await foreignKeys(session);
+  const children = new Set<string>();
+  let reached = new Set(['user']);
+  while (reached.size > 0) {
+    const next = new Set<string>();
+    for (const k of keys) {
+      if (reached.has(k.parent) && k.child !== 'user' && !children.has(k.child)) {
+        children.add(k.child);
+        next.add(k.child);
+      }
+    }
+    reached = next;
+  }
   const tables: Record<string, number> = {};
-  for (const table of [...new Set(children)]) {
+  for (const table of [...children].sort()) {
     const [count] = await session.query<{ n: number }>(
       `select count(*)::float8 as n from public.${ident(table)}`,
     );
@@ -306,6 +322,11 @@ export async function truncateTables(session: SqlSession, tables: string[]): Pro
   if (tables.length === 0) return;
   const list = tables.map((t) => `public.${ident(t)}`).join(', ');
   await session.query(`truncate ${list} restart identity cascade`);
+}
+
+/** Deletes every row of `table` (cascading as its referrers' foreign keys say). */
+export async function deleteRows(session: SqlSession, table: string): Promise<void> {
+  await session.query(`delete from public.${ident(table)}`);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   analyzeTables,
   countRows,
   countUserData,
+  deleteRows,
   foreignKeys,
   inTransaction,
   insertJsonRows,
@@ -179,6 +180,9 @@ async function fill(
           pending.has(table.name) &&
           [...(parents.get(table.name) ?? [])].every((p) => !byName.has(p) || done.has(p));
         current = ready ? table : undefined;
+        // Emptied again: inserting an earlier table's rows may have added some (a `user` row
+        // makes its default profile: PROFILE-2), which the backup's own rows replace.
+        if (current) await deleteRows(session, current.name);
       } else if (item.kind === 'row' && current) {
         batch.push(current.renames.size > 0 ? renameRow(item.json, current.renames) : item.json);
         chars += item.json.length;

@@ -113,13 +113,15 @@ function progressOf(rows: ProgressRow[]): ExportedProgress[] {
 }
 
 /**
- * Reads one user's data from one consistent view of the database.
- * @param who the account's address (trimmed, any case), or `{ userId }`.
+ * Reads one user's data from one consistent view of the database: the account, and the personal
+ * data of one of its profiles (PROFILE-4 in docs/requirements.md): `profileId`'s, else the
+ * default profile's (its id is the account's), as `pigo export-user EMAIL` exports it.
+ * @param who the account's address (trimmed, any case), or `{ userId, profileId? }`.
  * @throws UnknownUserError when no account has it.
  */
 export function exportUser(
   handle: DatabaseHandle,
-  who: string | { userId: string },
+  who: string | { userId: string; profileId?: string },
 ): Promise<UserExport> {
   return inTransaction(handle, 'snapshot', async (session) => {
     const account =
@@ -127,7 +129,8 @@ export function exportUser(
         ? await findAccount(session, who)
         : await findAccountById(session, who.userId);
     if (!account) throw new UnknownUserError(typeof who === 'string' ? who.trim() : who.userId);
-    const progress = await progressEntries(session, account.id);
+    const owner = typeof who === 'string' ? account.id : (who.profileId ?? account.id);
+    const progress = await progressEntries(session, owner);
     return {
       format: 'pigostream-user-export',
       version: 2,
@@ -138,9 +141,9 @@ export function exportUser(
         emailVerified: account.email_verified,
         createdAt: iso(account.created_at),
       },
-      myList: titles(await listEntries(session, 'my_list', account.id)),
-      watchHistory: titles(await listEntries(session, 'watch_history', account.id), progress),
-      searchHistory: (await searchEntries(session, account.id)).map((s) => ({
+      myList: titles(await listEntries(session, 'my_list', owner)),
+      watchHistory: titles(await listEntries(session, 'watch_history', owner), progress),
+      searchHistory: (await searchEntries(session, owner)).map((s) => ({
         query: s.query,
         createdAt: iso(s.created_at),
       })),

@@ -122,7 +122,15 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
     },
     // identity.proxy.ts limits per address and per IP instead (identity.rate-limit.ts).
     rateLimit: { enabled: false },
-    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_UPDATE_SECONDS },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_UPDATE_SECONDS,
+      // The session's active profile (PROFILE-3 in docs/requirements.md): null, the account's
+      // default profile, until the profiles module switches it; never set by a client.
+      additionalFields: {
+        activeProfileId: { type: 'string', required: false, input: false },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       // Unverified users who sign in get a session: the app shows the pending message, and

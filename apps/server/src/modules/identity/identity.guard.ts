@@ -45,11 +45,24 @@ export class ForbiddenUserError extends DomainError {
   }
 }
 
-/** The user a product call acts for. `uid` is the identity's user id (users.uid). */
+/**
+ * The user a product call acts for. `uid` is the identity's user id (users.uid): what a call's
+ * `userUID` must name. `profileId` is the session's active profile (PROFILE-3, PROFILE-4 in
+ * docs/requirements.md): the owner of the personal data the call reads and writes.
+ */
 export interface VerifiedUser {
   uid: string;
   email: string;
   displayName: string;
+  profileId: string;
+}
+
+/**
+ * The active profile of a session (PROFILE-3): the one it switched to, else the account's
+ * default profile, whose id is the user's.
+ */
+export function activeProfileOf(data: SessionData): string {
+  return data.session.activeProfileId ?? data.user.id;
 }
 
 function identityOf(req: FastifyRequest): IdentityService {
@@ -84,19 +97,47 @@ export async function requireSession(req: FastifyRequest): Promise<SessionData> 
  *   valid session or the e-mail is not verified yet.
  */
 export async function requireVerifiedUser(req: FastifyRequest): Promise<VerifiedUser> {
-  const { user } = await requireSession(req);
+  const data = await requireSession(req);
+  const { user } = data;
   if (!user.emailVerified) throw new NotAuthenticatedError();
-  return { uid: user.id, email: user.email, displayName: user.name };
+  return {
+    uid: user.id,
+    email: user.email,
+    displayName: user.name,
+    profileId: activeProfileOf(data),
+  };
 }
 
 /**
- * The uid of the request's signed-in user when their e-mail is verified, else undefined
- * (no session, an unverified one). Shares {@link requireSession}'s one lookup per request.
+ * {@link requireVerifiedUser}, with the id of the request's session: for the profile calls, which
+ * change the session's active profile (PROFILE-3).
+ * @throws NotAuthenticatedError (401) as {@link requireVerifiedUser} does.
+ */
+export async function requireVerifiedSession(
+  req: FastifyRequest,
+): Promise<{ user: VerifiedUser; sessionId: string }> {
+  const user = await requireVerifiedUser(req);
+  const data = await requireSession(req);
+  return { user, sessionId: data.session.id };
+}
+
+/**
+ * Forgets the session lookups this server keeps, and has every other server forget theirs: after
+ * a change of a session's active profile (PROFILE-3), so the next call reads the new one.
+ */
+export function forgetSessions(req: FastifyRequest): void {
+  identityOf(req).forgetSessions();
+}
+
+/**
+ * The active profile (PROFILE-3) of the request's signed-in user when their e-mail is verified,
+ * else undefined: whose answers the per-user answer cache keeps and forgets (PROFILE-4).
+ * Shares {@link requireSession}'s one lookup per request.
  * @throws when the database fails.
  */
-export async function verifiedUidOf(req: FastifyRequest): Promise<string | undefined> {
+export async function verifiedProfileOf(req: FastifyRequest): Promise<string | undefined> {
   const data = await identityOf(req).sessionOf(req);
-  return data?.user.emailVerified ? data.user.id : undefined;
+  return data?.user.emailVerified ? activeProfileOf(data) : undefined;
 }
 
 /**

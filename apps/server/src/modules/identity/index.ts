@@ -7,10 +7,12 @@
 export { IDENTITY_COOKIE_PREFIX } from './identity.auth.ts';
 export {
   assertSameUser,
+  forgetSessions,
+  requireVerifiedSession,
   ForbiddenUserError,
   NotAuthenticatedError,
   requireVerifiedUser,
-  verifiedUidOf,
+  verifiedProfileOf,
   type VerifiedUser,
 } from './identity.guard.ts';
 export { default as identityPlugin } from './identity.plugin.ts';

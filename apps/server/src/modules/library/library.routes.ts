@@ -84,7 +84,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.watchHistory(user.uid, req.query);
+      return service.watchHistory(user.profileId, req.query);
     },
   );
 
@@ -102,7 +102,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     async (req) => {
       const { userUID, id, type } = req.body;
       const user = await actingUser(req, userUID);
-      return { ok: true as const, added: await service.save('watch_history', user.uid, type, id) };
+      return {
+        ok: true as const,
+        added: await service.save('watch_history', user.profileId, type, id),
+      };
     },
   );
 
@@ -120,7 +123,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     async (req) => {
       const { userUID, id, type } = req.body;
       const user = await actingUser(req, userUID);
-      await service.remove('watch_history', user.uid, type, id);
+      await service.remove('watch_history', user.profileId, type, id);
       return { ok: true as const, removed: 1 };
     },
   );
@@ -138,7 +141,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
     async (req) => {
       const user = await actingUser(req, req.body.userUID);
-      return { ok: true as const, removed: await service.clearHistory(user.uid) };
+      return { ok: true as const, removed: await service.clearHistory(user.profileId) };
     },
   );
 
@@ -156,7 +159,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     async (req) => {
       const { userUID, id, type } = req.body;
       const user = await actingUser(req, userUID);
-      return { ok: true as const, added: await service.save('my_list', user.uid, type, id) };
+      return { ok: true as const, added: await service.save('my_list', user.profileId, type, id) };
     },
   );
 
@@ -174,7 +177,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     async (req) => {
       const { userUID, id, type } = req.body;
       const user = await actingUser(req, userUID);
-      await service.remove('my_list', user.uid, type, id);
+      await service.remove('my_list', user.profileId, type, id);
       return { ok: true as const, removed: 1 };
     },
   );
@@ -193,7 +196,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
     async (req) => {
       const user = await actingUser(req, req.params.uid);
-      return service.myList(user.uid, req.query);
+      return service.myList(user.profileId, req.query);
     },
   );
 
@@ -214,7 +217,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
     async (req) => {
       const user = await actingUser(req, req.params.uid);
-      return { inList: await service.inMyList(user.uid, req.query.id, req.query.type) };
+      return { inList: await service.inMyList(user.profileId, req.query.id, req.query.type) };
     },
   );
 };

@@ -56,7 +56,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
     },
     async (req) => {
       const user = await actingUser(req, req.body.userUID);
-      return service.saveSearch(user.uid, req.body.searchQuery);
+      return service.saveSearch(user.profileId, req.body.searchQuery);
     },
   );
 
@@ -73,7 +73,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
     },
     async (req) => {
       const user = await actingUser(req, req.params.uid);
-      return service.searchHistory(user.uid);
+      return service.searchHistory(user.profileId);
     },
   );
 
@@ -90,7 +90,7 @@ export const searchHistoryRoutes: FastifyPluginAsyncZod<SearchHistoryRoutesOptio
     },
     async (req) => {
       const user = await actingUser(req, req.params.uid);
-      await service.removeSearch(user.uid, req.params.historyId);
+      await service.removeSearch(user.profileId, req.params.historyId);
       return { ok: true as const };
     },
   );

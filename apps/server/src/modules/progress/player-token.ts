@@ -15,7 +15,7 @@ export const PLAYER_TOKEN_TTL_S = 6 * 3600;
 
 /** What a token lets its holder report progress for. */
 export interface PlayerTokenClaims {
-  /** The user's id. */
+  /** The profile whose progress it reports (PROFILE-4: the session's active one when signed). */
   uid: string;
   type: MediaType;
   id: number;

@@ -97,7 +97,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     async (req) => {
       const { userUID, ...progress } = req.body;
       const user = await actingUser(req, userUID);
-      return { ok: true as const, watched: await service.save(user.uid, progress) };
+      return { ok: true as const, watched: await service.save(user.profileId, progress) };
     },
   );
 
@@ -115,7 +115,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return { items: await service.titleProgress(user.uid, req.query.type, req.query.id) };
+      return { items: await service.titleProgress(user.profileId, req.query.type, req.query.id) };
     },
   );
 
@@ -132,7 +132,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.continueWatching(user.uid);
+      return service.continueWatching(user.profileId);
     },
   );
 
@@ -152,7 +152,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.upNext(user.uid);
+      return service.upNext(user.profileId);
     },
   );
 
@@ -172,7 +172,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.newEpisodes(user.uid);
+      return service.newEpisodes(user.profileId);
     },
   );
 
@@ -190,7 +190,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     async (req) => {
       const { userUID, id, type } = req.body;
       const user = await actingUser(req, userUID);
-      await service.remove(user.uid, type, id);
+      await service.remove(user.profileId, type, id);
       return { ok: true as const, removed: 1 };
     },
   );
@@ -215,7 +215,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
       const user = await actingUser(req, userUID);
       return {
         ok: true as const,
-        episodes: await service.markSeason(user.uid, id, season, watched),
+        episodes: await service.markSeason(user.profileId, id, season, watched),
       };
     },
   );
@@ -238,7 +238,13 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
       const { userUID, id, type, season, episode } = req.body;
       const user = await actingUser(req, userUID);
       await service.assertKnownTitle(type, id);
-      return tokens.sign({ uid: user.uid, type, id, season: season ?? 0, episode: episode ?? 0 });
+      return tokens.sign({
+        uid: user.profileId,
+        type,
+        id,
+        season: season ?? 0,
+        episode: episode ?? 0,
+      });
     },
   );
 };

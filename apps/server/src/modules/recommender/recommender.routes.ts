@@ -84,7 +84,7 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
     async (req) => {
       const { user_id, item_id, item_type } = req.body;
       const user = await actingUser(req, user_id);
-      await service.insert(user.uid, item_type, item_id);
+      await service.insert(user.profileId, item_type, item_id);
       return { ok: true as const };
     },
   );
@@ -105,7 +105,7 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
     },
     async (req) => {
       const user = await actingUser(req, req.query.user_id);
-      return service.recommend(user.uid);
+      return service.recommend(user.profileId);
     },
   );
 };

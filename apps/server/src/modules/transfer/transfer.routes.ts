@@ -87,7 +87,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     async (req) => {
       const { userUID, entries } = req.body;
       const user = await actingUser(req, userUID);
-      return service.apply(user.uid, entries);
+      return service.apply(user.profileId, entries);
     },
   );
 
@@ -109,7 +109,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     },
     async (req, reply) => {
       const user = await actingUser(req, req.params.userId);
-      const file = await service.export(user.uid, req.query.format);
+      const file = await service.export(user.uid, user.profileId, req.query.format);
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -80,9 +80,12 @@ export class TransferService {
     });
   }
 
-  /** The user's data as a file in `format`, named with today's date. */
-  async export(userId: string, format: ExportFormat): Promise<ExportFile> {
-    const data = await exportUser(this.database, { userId });
+  /**
+   * The account `userId`'s data as a file in `format`, named with today's date: the personal
+   * data of its profile `profileId` (PROFILE-4: the session's active one).
+   */
+  async export(userId: string, profileId: string, format: ExportFormat): Promise<ExportFile> {
+    const data = await exportUser(this.database, { userId, profileId });
     return writeExport(data, format, new Date().toISOString().slice(0, 10));
   }
 

@@ -31,7 +31,7 @@
  * asserts.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROVIDERS } from '@pigostream/contracts';
@@ -67,7 +67,7 @@ import {
 } from './catalogue-size.repository.ts';
 import type { LoadOptions, LoadResult } from './load/worker.ts';
 import { record } from './report.ts';
-import { buildServer, startAppServer } from './server.ts';
+import { buildServer, startAppServer, listeningPid } from './server.ts';
 import {
   createVerifiedAccount,
   type RunningServer,
@@ -298,35 +298,6 @@ function recordLoad(label: string, name: string, r: LoadResult): void {
     });
     console.log(`    answers by status ${JSON.stringify(r.statusCodes)}`);
   }
-}
-
-/** The pid of the process listening on loopback `port` (from /proc/net/tcp and each fd). */
-function listeningPid(port: number): number | undefined {
-  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[1]?.endsWith(hex) && cols[3] === '0A' && cols[9]) inodes.add(`socket:[${cols[9]}]`);
-    }
-  }
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      for (const fd of readdirSync(`/proc/${name}/fd`)) {
-        if (inodes.has(readlinkSync(`/proc/${name}/fd/${fd}`))) return Number(name);
-      }
-    } catch {
-      // Another user's process, or gone meanwhile.
-    }
-  }
-  return undefined;
 }
 
 /**

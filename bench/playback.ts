@@ -42,7 +42,7 @@
  * The browser and ffmpeg share the machine's cores with the server. Prints, never asserts.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,7 @@ import {
 } from '../tools/server-process.ts';
 import { CHROMIUM_CAPABILITIES } from '../tools/test-media.ts';
 import { record } from './report.ts';
-import { buildServer, startAppServer } from './server.ts';
+import { buildServer, startAppServer, listeningPid } from './server.ts';
 
 const PORT = 3580;
 const RUNS = Math.max(1, Number(process.env.BENCH_PLAYBACK_RUNS ?? 5));
@@ -183,35 +183,6 @@ const CLOCK_TICKS = (() => {
     return 100;
   }
 })();
-
-/** The pid of the process listening on loopback `port` (from /proc/net/tcp and each fd). */
-function listeningPid(port: number): number | undefined {
-  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols[1]?.endsWith(hex) && cols[3] === '0A' && cols[9]) inodes.add(`socket:[${cols[9]}]`);
-    }
-  }
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      for (const fd of readdirSync(`/proc/${name}/fd`)) {
-        if (inodes.has(readlinkSync(`/proc/${name}/fd/${fd}`))) return Number(name);
-      }
-    } catch {
-      // Another user's process, or gone meanwhile.
-    }
-  }
-  return undefined;
-}
 
 /** One process's /proc/<pid>/stat: name, parent and CPU ticks (its own, and reaped children's). */
 interface ProcStat {

@@ -5,7 +5,7 @@
  * server (bench.repository.ts's `createPostgresDatabase`). Accounts on it are made by
  * tools/server-process.ts's `createVerifiedAccount`. Ports come from 3500-3599.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot, startChild, waitForOk, type RunningServer } from '../tools/server-process.ts';
@@ -93,4 +93,33 @@ export async function buildWeb(): Promise<string> {
   await vite(['build', '--outDir', outDir, '--emptyOutDir']);
   await vite(['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(outDir, '.server')]);
   return outDir;
+}
+
+/** The pid of the process listening on loopback `port` (from /proc/net/tcp and each fd). */
+export function listeningPid(port: number): number | undefined {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(hex) && cols[3] === '0A' && cols[9]) inodes.add(`socket:[${cols[9]}]`);
+    }
+  }
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      for (const fd of readdirSync(`/proc/${name}/fd`)) {
+        if (inodes.has(readlinkSync(`/proc/${name}/fd/${fd}`))) return Number(name);
+      }
+    } catch {
+      // Another user's process, or gone meanwhile.
+    }
+  }
+  return undefined;
 }

@@ -87,6 +87,12 @@ export const mediaDetailsSchema = z.extend(z.omit(mediaListItemSchema, { genre_i
   seasons: z.optional(z.array(seasonSummarySchema)),
   credits: z.object({ cast: z.array(castMemberSchema), crew: z.array(crewMemberSchema) }),
   videos: z.object({ results: z.array(videoSchema) }),
+  /**
+   * The age rating as its board wrote it ('PG-13', 'TV-14'; the US one when known), null when
+   * none is known (PROFILE-7 in docs/requirements.md). Not one of TMDB's details fields: TMDB
+   * answers it under `release_dates` (movies) and `content_ratings` (shows).
+   */
+  certification: z.optional(z.nullable(z.string())),
 });
 export type MediaDetails = z.infer<typeof mediaDetailsSchema>;
 

@@ -15,4 +15,5 @@ export * from './health.ts';
 export * from './progress.ts';
 export * from './transfer.ts';
 export * from './profiles.ts';
+export * from './ratings.ts';
 export * from './text-decoding.ts';

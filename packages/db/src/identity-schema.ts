@@ -10,6 +10,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -63,6 +64,13 @@ export const authSession = pgTable(
     activeProfileId: text('active_profile_id').references((): AnyPgColumn => profiles.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The active profile's rating limit (PROFILE-7), kept with it by the profiles module so a
+     * request learns it in its one session lookup: the oldest `rating_age` it may see, null for
+     * no limit (an adult profile); `ratingUnrated` whether titles with no rating are shown.
+     */
+    ratingCeiling: smallint('rating_ceiling'),
+    ratingUnrated: boolean('rating_unrated').notNull().default(false),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -73,8 +81,8 @@ export const authSession = pgTable(
  * one and goes with it. The default profile's id IS the user's id: migration 0015 made one for
  * every account so rows saved before profiles stayed where they were, and a trigger on `user`
  * makes it for every account created since (PROFILE-2). Other profiles have random ids (`p_...`).
- * `kind` ('adult' | 'kids') and `pin_hash` are kept for the kids' profiles and PINs to come;
- * nothing reads them yet.
+ * A kids' profile (`kind` 'kids') sees only titles within its rating limit (PROFILE-7); an adult
+ * one may be locked with a PIN (PROFILE-8).
  */
 export const profiles = pgTable(
   'profiles',
@@ -87,7 +95,12 @@ export const profiles = pgTable(
     /** A key of the bundled avatars (`avatar-1`..`avatar-12`). */
     avatar: text('avatar').notNull(),
     kind: text('kind').$type<'adult' | 'kids'>().notNull().default('adult'),
+    /** scrypt hash of an adult profile's 4-digit PIN (`salt:key`, hex), null without one (PROFILE-8). */
     pinHash: text('pin_hash'),
+    /** A kids' profile's limit: the oldest `titles.rating_age` it sees (PROFILE-7); null for adults. */
+    maxRatingAge: smallint('max_rating_age'),
+    /** Whether a kids' profile sees titles with no known rating (PROFILE-7; not by default). */
+    showUnrated: boolean('show_unrated').notNull().default(false),
     /** Order in the account's list, from 0 (the default profile's). */
     position: integer('position').notNull(),
     createdAt: createdAt(),

@@ -71,6 +71,13 @@ export const titles = pgTable(
     imdbId: text('imdb_id'),
     /** YouTube key of the trailer. */
     trailerKey: text('trailer_key'),
+    /**
+     * The age rating as its board wrote it ('PG-13', 'TV-14', '12'; the US one when known), and
+     * the youngest age it suits on the one scale every region maps onto (PROFILE-7 in
+     * docs/requirements.md, DEC-31 in docs/decisions.md); both null when no rating is known.
+     */
+    certification: text('certification'),
+    ratingAge: smallint('rating_age'),
     genres: jsonb('genres').$type<GenreJson[]>().notNull().default([]),
     spokenLanguages: jsonb('spoken_languages').$type<SpokenLanguageJson[]>().notNull().default([]),
     createdBy: jsonb('created_by').$type<CreatorJson[]>().notNull().default([]),

@@ -129,6 +129,9 @@ export function createIdentityAuth(options: IdentityAuthOptions) {
       // default profile, until the profiles module switches it; never set by a client.
       additionalFields: {
         activeProfileId: { type: 'string', required: false, input: false },
+        // The active profile's rating limit (PROFILE-7), kept beside it by the profiles module.
+        ratingCeiling: { type: 'number', required: false, input: false },
+        ratingUnrated: { type: 'boolean', required: false, input: false, defaultValue: false },
       },
     },
     emailAndPassword: {

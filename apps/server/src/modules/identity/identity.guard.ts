@@ -12,6 +12,7 @@
  * them as `{ error }`.
  */
 import type { FastifyRequest } from 'fastify';
+import type { RatingCeiling } from '@pigostream/contracts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { IdentityService, SessionData } from './identity.service.ts';
 
@@ -55,6 +56,8 @@ export interface VerifiedUser {
   email: string;
   displayName: string;
   profileId: string;
+  /** The active profile's rating limit (PROFILE-7); undefined for an adult profile. */
+  ceiling: RatingCeiling | undefined;
 }
 
 /**
@@ -63,6 +66,18 @@ export interface VerifiedUser {
  */
 export function activeProfileOf(data: SessionData): string {
   return data.session.activeProfileId ?? data.user.id;
+}
+
+/**
+ * The rating limit of a session's active profile (PROFILE-7): undefined for an adult profile.
+ */
+export function ceilingOfSession(data: SessionData): RatingCeiling | undefined {
+  const { ratingCeiling, ratingUnrated } = data.session as {
+    ratingCeiling?: number | null;
+    ratingUnrated?: boolean | null;
+  };
+  if (ratingCeiling === null || ratingCeiling === undefined) return undefined;
+  return { maxAge: ratingCeiling, unrated: ratingUnrated === true };
 }
 
 function identityOf(req: FastifyRequest): IdentityService {
@@ -105,6 +120,7 @@ export async function requireVerifiedUser(req: FastifyRequest): Promise<Verified
     email: user.email,
     displayName: user.name,
     profileId: activeProfileOf(data),
+    ceiling: ceilingOfSession(data),
   };
 }
 
@@ -138,6 +154,18 @@ export function forgetSessions(req: FastifyRequest): void {
 export async function verifiedProfileOf(req: FastifyRequest): Promise<string | undefined> {
   const data = await identityOf(req).sessionOf(req);
   return data?.user.emailVerified ? activeProfileOf(data) : undefined;
+}
+
+/**
+ * The rating limit of the request's signed-in, verified profile (PROFILE-7), else undefined:
+ * signed-out requests, unverified users and adult profiles see every title. Costs no query of
+ * its own: the limit is a column of the session the request looks up once anyway.
+ * @throws when the database fails.
+ */
+export async function ratingCeilingOf(req: FastifyRequest): Promise<RatingCeiling | undefined> {
+  if (!req.headers.cookie) return undefined;
+  const data = await identityOf(req).sessionOf(req);
+  return data?.user.emailVerified ? ceilingOfSession(data) : undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ export { IDENTITY_COOKIE_PREFIX } from './identity.auth.ts';
 export {
   assertSameUser,
   forgetSessions,
+  ratingCeilingOf,
   requireVerifiedSession,
   ForbiddenUserError,
   NotAuthenticatedError,

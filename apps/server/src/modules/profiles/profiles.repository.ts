@@ -14,9 +14,13 @@ export interface ProfileRow {
   name: string;
   avatar: string;
   kind: ProfileKind;
+  maxRatingAge: number | null;
+  showUnrated: boolean;
+  hasPin: boolean;
 }
 
-const COLUMNS = sql`id, name, avatar, kind`;
+const COLUMNS = sql`id, name, avatar, kind, max_rating_age as "maxRatingAge",
+  show_unrated as "showUnrated", pin_hash is not null as "hasPin"`;
 
 /** The account's profiles in their order (the default one first). */
 export function listProfiles(db: Database, userId: string): Promise<ProfileRow[]> {
@@ -33,7 +37,7 @@ export function listProfiles(db: Database, userId: string): Promise<ProfileRow[]
 export function insertProfile(
   db: Database,
   userId: string,
-  profile: ProfileRow,
+  profile: Pick<ProfileRow, 'id' | 'name' | 'avatar' | 'kind'>,
   max: number,
 ): Promise<ProfileRow | undefined> {
   return db.transaction(async (tx) => {

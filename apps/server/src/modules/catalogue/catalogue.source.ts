@@ -8,6 +8,7 @@ import type {
   MediaDetails,
   MediaPage,
   MediaType,
+  RatingCeiling,
   SeasonDetails,
   TitleSummary,
 } from '@pigostream/contracts';
@@ -19,24 +20,44 @@ export class NotFoundError extends DomainError {
   readonly statusCode = 404;
 }
 
+/**
+ * The calls that list titles take the active profile's rating limit (PROFILE-7 in
+ * docs/requirements.md): with one, only titles within it are answered (pages stay 20 long where
+ * the catalogue has enough); undefined answers every title, as for adults and signed-out visitors.
+ */
 export interface CatalogueSource {
   /** Titles trending this week, 20 per page. */
-  trending(type: MediaType, page: number): Promise<MediaPage>;
+  trending(type: MediaType, page: number, ceiling?: RatingCeiling): Promise<MediaPage>;
   /** Titles by popularity, 20 per page. */
-  popular(type: MediaType, page: number): Promise<MediaPage>;
+  popular(type: MediaType, page: number, ceiling?: RatingCeiling): Promise<MediaPage>;
   /** Typo-tolerant title search (title and original title), 20 per page. */
-  search(type: MediaType, query: string, page: number): Promise<MediaPage>;
+  search(
+    type: MediaType,
+    query: string,
+    page: number,
+    ceiling?: RatingCeiling,
+  ): Promise<MediaPage>;
   /** Titles on a streaming provider (canonical id) in an ISO 3166-1 region, 20 per page. */
-  byProvider(type: MediaType, providerId: number, region: string, page: number): Promise<MediaPage>;
-  /** Full details with credits and videos. @throws NotFoundError */
+  byProvider(
+    type: MediaType,
+    providerId: number,
+    region: string,
+    page: number,
+    ceiling?: RatingCeiling,
+  ): Promise<MediaPage>;
+  /**
+   * Full details with credits and videos, and `certification` (null when unknown): callers with
+   * a rating limit check it with `ratingAgeOf` and `withinCeiling` (contracts' ratings.ts).
+   * @throws NotFoundError
+   */
   details(type: MediaType, id: number): Promise<MediaDetails>;
   /** A season with its episodes. @throws NotFoundError */
   season(showId: number, seasonNumber: number): Promise<SeasonDetails>;
   /**
-   * Summaries of titles for user lists, in the order of `ids`; ids the catalogue does not know
-   * are left out (so a caller can tell them apart).
+   * Summaries of titles for user lists, in the order of `ids`; ids the catalogue does not know,
+   * and with `ceiling` titles above it, are left out (so a caller can tell them apart).
    */
-  summaries(type: MediaType, ids: number[]): Promise<TitleSummary[]>;
+  summaries(type: MediaType, ids: number[], ceiling?: RatingCeiling): Promise<TitleSummary[]>;
   /**
    * Episode guides of shows, for Up Next and New Episodes (PROG-7, PROG-9): for each of `showIds`
    * the catalogue knows, the episodes of the seasons `pick` chooses from the show's season numbers

@@ -36,7 +36,12 @@ interface ProfileAnswer {
   name: string;
   avatar: string;
   kind: string;
+  maxRatingAge: number | null;
+  showUnrated: boolean;
+  hasPin: boolean;
 }
+/** The rating and PIN fields of an adult profile without a PIN. */
+const ADULT = { maxRatingAge: null, showUnrated: false, hasPin: false };
 interface ProfilesAnswer {
   profiles: ProfileAnswer[];
   active: string;
@@ -155,7 +160,7 @@ describe('an account and its profiles', () => {
   it('has its default profile from sign-up: its id is the account id, named after the user', async () => {
     const ann = await createUser(t.app, { name: 'Ann' });
     expect(await profilesOf(ann)).toEqual({
-      profiles: [{ id: ann.uid, name: 'Ann', avatar: 'avatar-1', kind: 'adult' }],
+      profiles: [{ id: ann.uid, name: 'Ann', avatar: 'avatar-1', kind: 'adult', ...ADULT }],
       active: ann.uid,
     });
   });
@@ -165,34 +170,54 @@ describe('an account and its profiles', () => {
     const created = await post(u, 'create', { name: '  Kids  ', avatar: 'avatar-5', kind: 'kids' });
     expect(created.statusCode, created.body).toBe(200);
     const kids = created.json<ProfileAnswer>();
-    expect(kids).toEqual({ id: kids.id, name: 'Kids', avatar: 'avatar-5', kind: 'kids' });
+    expect(kids).toEqual({
+      id: kids.id,
+      name: 'Kids',
+      avatar: 'avatar-5',
+      kind: 'kids',
+      maxRatingAge: 10,
+      showUnrated: false,
+      hasPin: false,
+    });
     expect(kids.id).toMatch(/^p_[a-z2-7]{20}$/);
     const guest = await createProfile(u, 'Guest');
     expect((await profilesOf(u)).profiles.map((p) => p.name)).toEqual(['Bea', 'Kids', 'Guest']);
 
     const updated = await post(u, 'update', { id: guest, name: 'Gus', kind: 'adult' });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toEqual({ id: guest, name: 'Gus', avatar: 'avatar-2', kind: 'adult' });
+    expect(updated.json()).toEqual({
+      id: guest,
+      name: 'Gus',
+      avatar: 'avatar-2',
+      kind: 'adult',
+      ...ADULT,
+    });
     const avatar = await post(u, 'update', { id: u.uid, avatar: 'avatar-12' });
-    expect(avatar.json()).toEqual({ id: u.uid, name: 'Bea', avatar: 'avatar-12', kind: 'adult' });
+    expect(avatar.json()).toEqual({
+      id: u.uid,
+      name: 'Bea',
+      avatar: 'avatar-12',
+      kind: 'adult',
+      ...ADULT,
+    });
 
     await switchTo(u, kids.id);
     expect((await profilesOf(u)).active).toBe(kids.id);
+    // Profiles are managed from an adult profile (PROFILE-8).
+    const fromKids = await post(u, 'remove', { id: kids.id });
+    expect(fromKids.statusCode).toBe(403);
+    expect(fromKids.json()).toEqual({ error: 'Switch to an adult profile to manage profiles.' });
+    await switchTo(u, guest);
 
     // Removing the active profile takes the session back to the default one.
-    const removed = await post(u, 'remove', { id: kids.id });
+    const removed = await post(u, 'remove', { id: guest });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toEqual({
-      profiles: [
-        { id: u.uid, name: 'Bea', avatar: 'avatar-12', kind: 'adult' },
-        { id: guest, name: 'Gus', avatar: 'avatar-2', kind: 'adult' },
-      ],
-      active: u.uid,
-    });
+    expect(removed.json<ProfilesAnswer>().active).toBe(u.uid);
+    expect(removed.json<ProfilesAnswer>().profiles.map((p) => p.id)).toEqual([u.uid, kids.id]);
     expect((await profilesOf(u)).active).toBe(u.uid);
     // A new one goes last.
     const last = await createProfile(u, 'Last');
-    expect((await profilesOf(u)).profiles.map((p) => p.id)).toEqual([u.uid, guest, last]);
+    expect((await profilesOf(u)).profiles.map((p) => p.id)).toEqual([u.uid, kids.id, last]);
   });
 
   it('never removes the default profile (the last one an account keeps): 409', async () => {
@@ -440,7 +465,7 @@ describe('isolation between accounts', () => {
     }
     expect(await profilesOf(a)).toEqual(aProfiles);
     expect(await profilesOf(b)).toEqual({
-      profiles: [{ id: b.uid, name: 'Tester', avatar: 'avatar-1', kind: 'adult' }],
+      profiles: [{ id: b.uid, name: 'Tester', avatar: 'avatar-1', kind: 'adult', ...ADULT }],
       active: b.uid,
     });
     expect(await rowsOf(t.database.db, a.uid)).toBe(aBefore);

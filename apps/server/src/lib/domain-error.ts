@@ -12,4 +12,6 @@
 export abstract class DomainError extends Error {
   /** The HTTP status the API answers it with. */
   abstract readonly statusCode: number;
+  /** Headers the answer carries besides, e.g. `Retry-After` (seconds) on a 429. */
+  readonly headers?: Readonly<Record<string, string>>;
 }

@@ -63,7 +63,8 @@ export interface ErrorHandlerOptions {
  *   with `{ error: message }`, logged as the warning 'upstream failed' (LIVE-1 in
  *   docs/requirements.md);
  * - any error with a numeric `statusCode` from 400 to 499 (every other {@link DomainError},
- *   Fastify's own refusals): that status with `{ error: message }`;
+ *   Fastify's own refusals): that status with `{ error: message }`, and a DomainError's own
+ *   `headers` (`Retry-After` on a 429);
  * - an error of the database that could not carry the request out: 503 with the message the
  *   app shows (ROB-4); a lost connection is reported to the readiness checker, which logs it
  *   once per outage, any other such error is logged and makes it re-check soon;
@@ -86,6 +87,7 @@ const errorHandler: FastifyPluginAsync<ErrorHandlerOptions> = async (app, { read
         ? Number(error.statusCode)
         : 500;
     if (status >= 400 && status < 500) {
+      if (error instanceof DomainError && error.headers) void reply.headers(error.headers);
       const message = error instanceof Error ? error.message : 'Bad request';
       return reply.code(status).send({ error: message });
     }

@@ -169,6 +169,21 @@ export async function ratingCeilingOf(req: FastifyRequest): Promise<RatingCeilin
 }
 
 /**
+ * Counts one attempt at a secret that is not the identity calls' own (PROFILE-8: a profile's
+ * PIN), against the sign-in limits with the same counters: per IP and per account `userId`.
+ * @param call the limit's key: 'profile-pin'.
+ * @returns null to go ahead, or the refusal: `retryAfterSeconds` and the 429 message.
+ * @throws when the counters' store (database or Redis) fails.
+ */
+export async function countSecretAttempt(
+  req: FastifyRequest,
+  call: 'profile-pin',
+  userId: string,
+): Promise<{ retryAfterSeconds: number; message: string } | null> {
+  return identityOf(req).countAttempt(req, call, userId);
+}
+
+/**
  * Checks that a uid named by a call (`userUID`, `{userId}`, `user_id`) is the signed-in user's.
  * @throws ForbiddenUserError (403 `{ error: 'You can only act on your own account.' }`)
  *   otherwise, a missing uid included.

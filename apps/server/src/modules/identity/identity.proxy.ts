@@ -115,6 +115,7 @@ export const identityProxyRoutes: FastifyPluginAsync<IdentityProxyOptions> = asy
     },
   );
   const limiter = await createIdentityLimiter(app, limits);
+  service.useLimiter(limiter);
 
   // Failures before better-auth answers (a malformed body, an oversized one) keep its shape; a
   // database that cannot be reached answers 503 (ROB-4).

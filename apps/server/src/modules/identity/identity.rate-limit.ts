@@ -32,6 +32,8 @@ export const IDENTITY_LIMITS: Readonly<Record<string, IdentityLimit>> = {
   'reset-password': { subject: 'token', perSubject: 5, perIp: 20 },
   'change-password': { subject: 'user', perSubject: 10, perIp: 30 },
   'change-email': { subject: 'new-address', perSubject: 5, perIp: 20 },
+  // A profile's PIN (PROFILE-8 in docs/requirements.md): limited like sign-in, per account.
+  'profile-pin': { subject: 'user', perSubject: 10, perIp: 30 },
 };
 
 /** Length of a counting window, in ms. */

@@ -11,6 +11,7 @@ import type { IdentityConfig } from '../../config.ts';
 import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { IdentityAuth } from './identity.auth.ts';
+import { limitKeys, type IdentityLimiter, type RateLimitRefusal } from './identity.rate-limit.ts';
 import { toWebHeaders } from './identity.http.ts';
 import { listAccounts, upsertProductUser, type ProductUser } from './identity.repository.ts';
 
@@ -67,6 +68,7 @@ export class IdentityService {
   });
 
   private secureAuth: IdentityAuth | undefined;
+  private limiter: IdentityLimiter | undefined;
 
   /**
    * @param auth the better-auth instance for plain http requests (cookies without `Secure`).
@@ -95,6 +97,28 @@ export class IdentityService {
     if (req.protocol !== 'https') return this.auth;
     this.secureAuth ??= this.makeSecureAuth();
     return this.secureAuth;
+  }
+
+  /** Gives the service the identity calls' attempt limiter (identity.proxy.ts builds it). */
+  useLimiter(limiter: IdentityLimiter): void {
+    this.limiter = limiter;
+  }
+
+  /**
+   * Counts one attempt at a secret other than the identity calls' own, with the same limiter
+   * and counters (PROFILE-8: a profile's PIN is limited like sign-in), per IP and per account.
+   * @param call a key of IDENTITY_LIMITS (identity.rate-limit.ts), e.g. 'profile-pin'.
+   * @returns null to go ahead, or the 429 refusal with its wait in seconds.
+   * @throws when the counters' store fails, or before the identity routes are registered.
+   */
+  async countAttempt(
+    req: FastifyRequest,
+    call: string,
+    userId: string,
+  ): Promise<RateLimitRefusal | null> {
+    const keys = limitKeys(call, req.ip, undefined, userId);
+    if (!keys || !this.limiter) throw new Error(`no attempt limit for ${call}`);
+    return this.limiter.hit(req, keys);
   }
 
   /**

@@ -7,6 +7,7 @@
 export { IDENTITY_COOKIE_PREFIX } from './identity.auth.ts';
 export {
   assertSameUser,
+  countSecretAttempt,
   forgetSessions,
   ratingCeilingOf,
   requireVerifiedSession,

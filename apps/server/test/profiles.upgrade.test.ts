@@ -145,7 +145,17 @@ it("keeps every personal row as the default profile's, answered by the API after
         return res.json<T>();
       };
       expect(await get('/profiles')).toEqual({
-        profiles: [{ id: 'kim', name: 'Kim', avatar: 'avatar-1', kind: 'adult' }],
+        profiles: [
+          {
+            id: 'kim',
+            name: 'Kim',
+            avatar: 'avatar-1',
+            kind: 'adult',
+            maxRatingAge: null,
+            showUnrated: false,
+            hasPin: false,
+          },
+        ],
         active: 'kim',
       });
       const list = await get<{ moviesList: { id: number }[]; showsList: { id: number }[] }>(

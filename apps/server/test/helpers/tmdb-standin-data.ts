@@ -2,12 +2,14 @@
  * The TMDB stand-in's titles (helpers/tmdb-standin.ts), owned by the repository: records
  * written by hand for well-known movies and shows, completed by small builders into TMDB v3's
  * answer shapes (list items of /trending, /discover and /search; /movie/{id} and /tv/{id} with
- * `credits`, `videos` and `external_ids` appended; /tv/{id}/season/{n} with its episodes;
+ * `credits`, `videos`, `external_ids` and `release_dates` (movies) or `content_ratings` (shows)
+ * appended; /tv/{id}/season/{n} with its episodes;
  * /{type}/{id}/watch/providers), and plainer titles generated from a list of invented names so
  * that the rows run to a second page.
  *
  * Titles, their TMDB and IMDb ids, original titles, release and air dates, runtimes, genres,
- * episode names, cast and crew are public facts typed from memory (people's ids are as
+ * US (and a few other countries') certifications, episode names, cast and crew are public facts
+ * typed from memory (people's ids are as
  * remembered and no test depends on them); seasons are abridged to their first episodes.
  * Overviews are written for these tests; popularity, votes, streaming offers, image paths,
  * video keys and season and episode ids are made up.
@@ -20,7 +22,10 @@ export interface Title {
   type: 'movie' | 'tv';
   /** The item as lists carry it (`media_type` is added by the lists that send it). */
   list: Json;
-  /** The details answer with every appendable part (`credits`, `videos`, `external_ids`). */
+  /**
+   * The details answer with every appendable part (`credits`, `videos`, `external_ids`, and
+   * `release_dates` for a movie or `content_ratings` for a show).
+   */
   details: Json;
   /** The season answers (`tv/{id}/season/{n}`); none for a movie. */
   seasons: Json[];
@@ -76,6 +81,11 @@ interface Common {
   videos?: { name: string; type: string }[];
   /** Provider ids on flat-rate offer, by region. */
   watch: Partial<Record<string, number[]>>;
+  /**
+   * Certifications as `[country, rating]`, in the order TMDB lists the countries (`release_dates`
+   * of a movie, `content_ratings` of a show); left out: no country has rated the title.
+   */
+  ratings?: [string, string][];
 }
 interface MovieRecord extends Common {
   title: string;
@@ -177,6 +187,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 61.3,
     vote_average: 8.2,
     vote_count: 25310,
+    ratings: [
+      ['US', 'R'],
+      ['GB', '15'],
+    ],
     credits: {
       cast: [
         { id: 6384, name: 'Keanu Reeves', gender: 2, character: 'Thomas A. Anderson / Neo' },
@@ -203,6 +217,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 48.7,
     vote_average: 8.4,
     vote_count: 29870,
+    ratings: [
+      ['US', 'R'],
+      ['GB', '18'],
+    ],
     credits: {
       cast: [
         { id: 819, name: 'Edward Norton', gender: 2, character: 'The Narrator' },
@@ -225,6 +243,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 74.2,
     vote_average: 8.4,
     vote_count: 36450,
+    ratings: [
+      ['US', 'PG-13'],
+      ['GB', '12A'],
+    ],
     credits: {
       cast: [
         { id: 6193, name: 'Leonardo DiCaprio', gender: 2, character: 'Dom Cobb' },
@@ -247,6 +269,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 83.9,
     vote_average: 8.4,
     vote_count: 35120,
+    ratings: [
+      ['US', 'PG-13'],
+      ['GB', '12A'],
+    ],
     credits: {
       cast: [
         { id: 10297, name: 'Matthew McConaughey', gender: 2, character: 'Cooper' },
@@ -269,6 +295,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 70.5,
     vote_average: 8.5,
     vote_count: 32980,
+    ratings: [
+      ['US', 'PG-13'],
+      ['GB', '12A'],
+    ],
     credits: {
       cast: [
         { id: 3894, name: 'Christian Bale', gender: 2, character: 'Bruce Wayne' },
@@ -291,6 +321,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 52.6,
     vote_average: 8.5,
     vote_count: 27840,
+    ratings: [
+      ['US', 'R'],
+      ['GB', '18'],
+    ],
     credits: {
       cast: [
         { id: 8891, name: 'John Travolta', gender: 2, character: 'Vincent Vega' },
@@ -313,6 +347,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 55.1,
     vote_average: 8.5,
     vote_count: 27310,
+    ratings: [
+      ['US', 'PG-13'],
+      ['GB', '12'],
+    ],
     credits: {
       cast: [
         { id: 31, name: 'Tom Hanks', gender: 2, character: 'Forrest Gump' },
@@ -335,6 +373,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 46.8,
     vote_average: 8.7,
     vote_count: 20450,
+    ratings: [
+      ['US', 'R'],
+      ['GB', '15'],
+    ],
     credits: {
       cast: [
         { id: 3084, name: 'Marlon Brando', gender: 2, character: 'Don Vito Corleone' },
@@ -357,6 +399,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 44.3,
     vote_average: 7.9,
     vote_count: 16870,
+    ratings: [
+      ['US', 'PG-13'],
+      ['GB', 'PG'],
+    ],
     credits: {
       cast: [
         { id: 4783, name: 'Sam Neill', gender: 2, character: 'Alan Grant' },
@@ -382,6 +428,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 41.2,
     vote_average: 8.5,
     vote_count: 16920,
+    ratings: [
+      ['JP', 'G'],
+      ['US', 'PG'],
+    ],
     credits: {
       cast: [{ id: 19587, name: 'Rumi Hiiragi', gender: 1, character: 'Chihiro Ogino (voice)' }],
       crew: [{ id: 608, name: 'Hayao Miyazaki', job: 'Director', department: 'Directing' }],
@@ -400,6 +450,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 58.4,
     vote_average: 8.0,
     vote_count: 18640,
+    ratings: [
+      ['US', 'G'],
+      ['GB', 'U'],
+    ],
     credits: {
       cast: [
         { id: 31, name: 'Tom Hanks', gender: 2, character: 'Woody (voice)' },
@@ -423,6 +477,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 49.9,
     vote_average: 8.5,
     vote_count: 18210,
+    ratings: [
+      ['KR', '15'],
+      ['US', 'R'],
+    ],
     credits: {
       cast: [{ id: 20738, name: 'Song Kang-ho', gender: 2, character: 'Kim Ki-taek' }],
       crew: [{ id: 21684, name: 'Bong Joon-ho', job: 'Director', department: 'Directing' }],
@@ -441,6 +499,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 39.6,
     vote_average: 8.3,
     vote_count: 19870,
+    ratings: [
+      ['US', 'PG'],
+      ['GB', 'PG'],
+    ],
     credits: {
       cast: [
         { id: 521, name: 'Michael J. Fox', gender: 2, character: 'Marty McFly' },
@@ -463,6 +525,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 37.1,
     vote_average: 8.2,
     vote_count: 14730,
+    ratings: [
+      ['US', 'R'],
+      ['GB', '15'],
+    ],
     credits: {
       cast: [
         { id: 10205, name: 'Sigourney Weaver', gender: 1, character: 'Ellen Ripley' },
@@ -485,6 +551,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 21.4,
     vote_average: 8.2,
     vote_count: 5380,
+    ratings: [
+      ['US', 'PG'],
+      ['GB', 'U'],
+    ],
     credits: {
       cast: [
         { id: 4110, name: 'Humphrey Bogart', gender: 2, character: 'Rick Blaine' },
@@ -506,6 +576,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 42.7,
     vote_average: 7.6,
     vote_count: 18120,
+    ratings: [
+      ['US', 'PG-13'],
+      ['GB', '12A'],
+    ],
     credits: {
       cast: [
         { id: 9273, name: 'Amy Adams', gender: 1, character: 'Louise Banks' },
@@ -530,6 +604,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 27.3,
     vote_average: 7.9,
     vote_count: 11260,
+    ratings: [
+      ['FR', 'U'],
+      ['US', 'R'],
+    ],
     credits: {
       cast: [{ id: 3190, name: 'Audrey Tautou', gender: 1, character: 'Amélie Poulain' }],
       crew: [{ id: 2419, name: 'Jean-Pierre Jeunet', job: 'Director', department: 'Directing' }],
@@ -548,6 +626,10 @@ const MOVIES: MovieRecord[] = [
     popularity: 96.5,
     vote_average: 7.6,
     vote_count: 22940,
+    ratings: [
+      ['US', 'R'],
+      ['GB', '15'],
+    ],
     credits: {
       cast: [
         { id: 2524, name: 'Tom Hardy', gender: 2, character: 'Max Rockatansky' },
@@ -577,6 +659,7 @@ const SHOWS: ShowRecord[] = [
     popularity: 88.2,
     vote_average: 8.4,
     vote_count: 5120,
+    ratings: [['US', 'TV-PG']],
     created_by: [{ id: 5741, name: 'Matt Groening', gender: 2 }],
     episode_run_time: [22],
     networks: [FOX],
@@ -644,6 +727,10 @@ const SHOWS: ShowRecord[] = [
     popularity: 79.4,
     vote_average: 8.9,
     vote_count: 14860,
+    ratings: [
+      ['DE', '16'],
+      ['US', 'TV-MA'],
+    ],
     created_by: [{ id: 66633, name: 'Vince Gilligan', gender: 2 }],
     episode_run_time: [45],
     networks: [AMC],
@@ -692,6 +779,7 @@ const SHOWS: ShowRecord[] = [
     popularity: 92.6,
     vote_average: 8.0,
     vote_count: 10340,
+    ratings: [['US', 'TV-PG']],
     created_by: [{ id: 5741, name: 'Matt Groening', gender: 2 }],
     episode_run_time: [22],
     networks: [FOX],
@@ -735,6 +823,7 @@ const SHOWS: ShowRecord[] = [
     popularity: 85.7,
     vote_average: 8.6,
     vote_count: 17650,
+    ratings: [['US', 'TV-14']],
     created_by: [
       { id: 1179419, name: 'Matt Duffer', gender: 2 },
       { id: 1179422, name: 'Ross Duffer', gender: 2 },
@@ -781,6 +870,7 @@ const SHOWS: ShowRecord[] = [
     popularity: 99.1,
     vote_average: 8.5,
     vote_count: 24180,
+    ratings: [['US', 'TV-MA']],
     created_by: [
       { id: 9813, name: 'David Benioff', gender: 2 },
       { id: 228068, name: 'D. B. Weiss', gender: 2 },
@@ -827,6 +917,7 @@ const SHOWS: ShowRecord[] = [
     popularity: 77.8,
     vote_average: 8.4,
     vote_count: 8140,
+    ratings: [['US', 'TV-14']],
     created_by: [
       { id: 1216630, name: 'David Crane', gender: 2 },
       { id: 1216631, name: 'Marta Kauffman', gender: 1 },
@@ -873,6 +964,7 @@ const SHOWS: ShowRecord[] = [
     popularity: 68.3,
     vote_average: 8.6,
     vote_count: 4370,
+    ratings: [['US', 'TV-14']],
     created_by: [{ id: 35796, name: 'Greg Daniels', gender: 2 }],
     episode_run_time: [22],
     networks: [NBC],
@@ -917,6 +1009,7 @@ const SHOWS: ShowRecord[] = [
     popularity: 33.4,
     vote_average: 8.7,
     vote_count: 6210,
+    ratings: [['US', 'TV-MA']],
     created_by: [{ id: 35795, name: 'Craig Mazin', gender: 2 }],
     episode_run_time: [65],
     networks: [HBO],
@@ -956,6 +1049,10 @@ const SHOWS: ShowRecord[] = [
     popularity: 47.5,
     vote_average: 8.5,
     vote_count: 5460,
+    ratings: [
+      ['GB', '12'],
+      ['US', 'TV-14'],
+    ],
     created_by: [
       { id: 122416, name: 'Mark Gatiss', gender: 2 },
       { id: 95047, name: 'Steven Moffat', gender: 2 },
@@ -1084,6 +1181,48 @@ function videos(r: Common, type: 'movie' | 'tv'): Json {
   };
 }
 
+/**
+ * A movie's `release_dates`: per country, as TMDB records them, a premiere without a
+ * certification (type 1), the theatrical release (type 3) and the digital one (type 4), both
+ * rated; a country after the first has its theatrical release only.
+ */
+function releaseDates(r: MovieRecord): Json {
+  const at = (days: number) =>
+    new Date(Date.parse(r.release_date) + days * 86_400_000).toISOString();
+  const release = (certification: string, type: number, days: number, note = '') => ({
+    certification,
+    descriptors: [],
+    iso_639_1: '',
+    note,
+    release_date: at(days),
+    type,
+  });
+  return {
+    results: (r.ratings ?? []).map(([country, rating], i) => ({
+      iso_3166_1: country,
+      release_dates:
+        i === 0
+          ? [
+              release('', 1, -14, 'Premiere'),
+              release(rating, 3, 0),
+              release(rating, 4, 120, 'Digital'),
+            ]
+          : [release(rating, 3, 30)],
+    })),
+  };
+}
+
+/** A show's `content_ratings`: one rating per country, as TMDB lists them. */
+function contentRatings(r: ShowRecord): Json {
+  return {
+    results: (r.ratings ?? []).map(([country, rating]) => ({
+      descriptors: [],
+      iso_3166_1: country,
+      rating,
+    })),
+  };
+}
+
 function watchProviders(r: Common, type: 'movie' | 'tv'): WatchProviders {
   const results: WatchProviders['results'] = {};
   for (const [region, ids] of Object.entries(r.watch)) {
@@ -1135,6 +1274,7 @@ function movie(r: MovieRecord): Title {
     tagline: '',
     credits: credits(r, true),
     videos: videos(r, 'movie'),
+    release_dates: releaseDates(r),
     external_ids: {
       imdb_id: r.imdb_id,
       wikidata_id: null,
@@ -1251,6 +1391,7 @@ function show(r: ShowRecord): Title {
     type: r.type,
     credits: credits(r, false),
     videos: videos(r, 'tv'),
+    content_ratings: contentRatings(r),
     external_ids: {
       imdb_id: r.imdb_id,
       freebase_mid: null,
@@ -1273,8 +1414,21 @@ function show(r: ShowRecord): Title {
 }
 
 /**
+ * The generated movies' US ratings, by position modulo 5: the third has none, the fifth is 'NR'
+ * (which TMDB's discover orders below 'G').
+ */
+const GENERATED_MOVIE_RATINGS = ['PG', 'R', undefined, 'G', 'NR'];
+/** The generated shows' US ratings, by position modulo 4: the third is unrated. */
+const GENERATED_SHOW_RATINGS = ['TV-PG', 'TV-MA', undefined, 'TV-Y7'];
+
+/** `[['US', rating]]`, or nothing for no rating. */
+const usRating = (rating: string | undefined) =>
+  rating === undefined ? {} : { ratings: [['US', rating]] as [string, string][] };
+
+/**
  * A generated movie: a plain record with no cast, one genre, a date and numbers made from its
- * position; every third has no poster (the app draws one).
+ * position, and a US rating from {@link GENERATED_MOVIE_RATINGS}; every third has no poster (the
+ * app draws one).
  */
 function generatedMovie(title: string, i: number): Title {
   const genres = [MG.drama, MG.comedy, MG.thriller, MG.romance];
@@ -1293,10 +1447,14 @@ function generatedMovie(title: string, i: number): Title {
     credits: { cast: [], crew: [] },
     videos: [],
     watch: i % 2 === 0 ? { US: [PRIME] } : {},
+    ...usRating(GENERATED_MOVIE_RATINGS[i % GENERATED_MOVIE_RATINGS.length]),
   });
 }
 
-/** A generated show: one season of three weekly episodes TMDB knows only by number. */
+/**
+ * A generated show: one season of three weekly episodes TMDB knows only by number, and a US
+ * rating from {@link GENERATED_SHOW_RATINGS}.
+ */
 function generatedShow(name: string, i: number): Title {
   const genres = [TG.drama, TG.comedy, TG.crime, TG.mystery];
   const start = Date.UTC(2014 + (i % 8), (i * 5) % 12, 1 + ((i * 3) % 27));
@@ -1320,6 +1478,7 @@ function generatedShow(name: string, i: number): Title {
     credits: { cast: [], crew: [] },
     videos: [],
     watch: i % 2 === 0 ? { US: [PRIME] } : {},
+    ...usRating(GENERATED_SHOW_RATINGS[i % GENERATED_SHOW_RATINGS.length]),
     seasons: [
       {
         season_number: 1,

@@ -2,8 +2,8 @@
  * TMDB answers in the shapes the real service sends besides the documented one: copies of the
  * stand-in's own records (tmdb-standin-data.ts) under new ids, each altered the way real TMDB
  * answers differ (numbers as strings, missing nested ids, null dates and images, empty lists,
- * extra fields, items of another type or adult ones in lists, very long credits). Each variant
- * says what the app must still answer for it.
+ * extra fields, items of another type or adult ones in lists, very long credits, ratings from
+ * other countries or several releases). Each variant says what the app must still answer for it.
  */
 import { expect } from 'vitest';
 import type { MediaDetails, SeasonDetails } from '@pigostream/contracts';
@@ -221,6 +221,8 @@ export function buildVariants(titles: readonly Title[]): Variants {
     }
     add('unknown extra fields at every level', t, (d) => {
       expect(d).not.toHaveProperty('belongs_to_collection');
+      // The US entry above lists no release, so nothing rates the title.
+      expect(d.certification).toBeNull();
       expect(d.credits.cast[0]).not.toHaveProperty('known_for');
       expect(d.credits.cast.length).toBeGreaterThan(0);
     });
@@ -283,6 +285,63 @@ export function buildVariants(titles: readonly Title[]): Variants {
     both(t, 'title', '');
     add('a movie known only by its original_title', t, (d) => {
       expect(d.title).toBe(original);
+    });
+  }
+
+  {
+    const t = copy(movies[12], id());
+    t.details.release_dates = {
+      results: [
+        {
+          iso_3166_1: 'DE',
+          release_dates: [
+            { certification: '', iso_639_1: '', note: 'Berlinale', type: 1 },
+            { certification: '12', iso_639_1: '', note: '', type: 3 },
+          ],
+        },
+        { iso_3166_1: 'GB', release_dates: [{ certification: 'PG', type: 3 }] },
+        { iso_3166_1: 'US', release_dates: [{ certification: '', type: 3 }] },
+      ],
+    };
+    add('a movie rated only outside the US', t, (d) => {
+      expect(d.certification).toBe('12');
+    });
+  }
+  {
+    const t = copy(movies[13], id());
+    t.details.release_dates = {
+      results: [
+        {
+          iso_3166_1: 'US',
+          release_dates: [
+            { certification: ' R ', note: 'Festival', type: 2 },
+            { certification: 'PG-13', note: '', type: 3 },
+          ],
+        },
+      ],
+    };
+    add('a movie whose US releases are rated differently', t, (d) => {
+      expect(d.certification).toBe('PG-13');
+    });
+  }
+  {
+    const t = copy(shows[0], id());
+    t.details.content_ratings = {
+      results: [
+        { descriptors: [], iso_3166_1: 'BR', rating: '' },
+        { descriptors: [], iso_3166_1: 'DE', rating: '16' },
+        { descriptors: [], iso_3166_1: 'GB', rating: '15' },
+      ],
+    };
+    add('a show rated only outside the US', t, (d) => {
+      expect(d.certification).toBe('16');
+    });
+  }
+  {
+    const t = copy(shows[1], id());
+    t.details.content_ratings = { results: [{ iso_3166_1: 'US', rating: 14 }, { rating: 'X' }] };
+    add('a show whose rating is a number and one rating without its country', t, (d) => {
+      expect(d.certification).toBe('14');
     });
   }
 

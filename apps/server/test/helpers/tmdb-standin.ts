@@ -1,6 +1,7 @@
 /**
- * A local HTTP server that speaks TMDB v3 for the tests: the calls the TMDB source makes, in
- * TMDB's documented answer shapes (over the hand-written records of tmdb-standin-data.ts and
+ * A local HTTP server that speaks TMDB v3 for the tests: the calls the TMDB source makes
+ * (details with `release_dates` or `content_ratings` appended, discover with TMDB's
+ * certification filters for movies), in TMDB's documented answer shapes (over the hand-written records of tmdb-standin-data.ts and
  * their variants in tmdb-standin-variants.ts), TMDB's error bodies (401, 404, 429), and failure
  * modes (down, hang). It counts every request it receives.
  */
@@ -10,7 +11,48 @@ import { standinTitles, type Title } from './tmdb-standin-data.ts';
 import { buildVariants, type Variants } from './tmdb-standin-variants.ts';
 
 /** Parts of a details answer TMDB sends only when `append_to_response` names them. */
-const APPENDABLE = ['credits', 'videos', 'external_ids'];
+const APPENDABLE = ['credits', 'videos', 'external_ids', 'release_dates', 'content_ratings'];
+
+/**
+ * TMDB's order of the US film certifications (`/certification/movie/list`), which discover's
+ * `certification.lte` and `certification.gte` compare: 'NR' comes first, below 'G'.
+ */
+const US_MOVIE_ORDER: Readonly<Record<string, number>> = {
+  NR: 0,
+  G: 1,
+  PG: 2,
+  'PG-13': 3,
+  R: 4,
+  'NC-17': 5,
+};
+
+/**
+ * Whether movie `t` passes discover's certification filters of `params`: with
+ * `certification_country`, a movie passes when one of its releases there is rated `certification`
+ * (any of '|'-separated ones), or within `certification.gte` and `certification.lte` in TMDB's
+ * order of that country's ratings (the US ones here); a movie not rated there never passes.
+ */
+function passesCertification(t: Title, params: URLSearchParams): boolean {
+  const country = params.get('certification_country');
+  if (!country) return true;
+  const releases = ((t.details.release_dates as { results?: unknown[] } | undefined)?.results ??
+    []) as { iso_3166_1: string; release_dates: { certification: string }[] }[];
+  const rated = releases
+    .filter((r) => r.iso_3166_1 === country.toUpperCase())
+    .flatMap((r) => r.release_dates.map((d) => d.certification))
+    .filter((c) => c !== '');
+  const exact = params.get('certification');
+  const lte = params.get('certification.lte');
+  const gte = params.get('certification.gte');
+  return rated.some((c) => {
+    const order = US_MOVIE_ORDER[c];
+    if (exact !== null && !exact.split('|').includes(c)) return false;
+    if (order === undefined) return lte === null && gte === null;
+    if (lte !== null && order > (US_MOVIE_ORDER[lte] ?? -1)) return false;
+    if (gte !== null && order < (US_MOVIE_ORDER[gte] ?? Infinity)) return false;
+    return true;
+  });
+}
 
 export interface TmdbStandin {
   url: string;
@@ -172,16 +214,20 @@ export async function startTmdbStandin(token: string): Promise<TmdbStandin> {
       return;
     }
     if (first === 'discover') {
-      // TMDB's filter: ids joined by '|' are any of them, by ',' all of them.
-      const wanted = (url.searchParams.get('with_watch_providers') ?? '')
-        .split('|')
-        .map((all) => all.split(',').map(Number));
+      // TMDB's filter: ids joined by '|' are any of them, by ',' all of them; no ids, any title.
+      const providers = url.searchParams.get('with_watch_providers');
+      const wanted = (providers ?? '').split('|').map((all) => all.split(',').map(Number));
       const region = (url.searchParams.get('watch_region') ?? 'US').toUpperCase();
       const offered = (t: Title) =>
         new Set((t.providers.results[region]?.flatrate ?? []).map((o) => o.provider_id));
       pageOf(
         res,
-        byType(second).filter((t) => wanted.some((all) => all.every((id) => offered(t).has(id)))),
+        byType(second).filter(
+          (t) =>
+            (providers === null || wanted.some((all) => all.every((id) => offered(t).has(id)))) &&
+            // Discover filters by certification for movies only; TV ignores the parameters.
+            (second !== 'movie' || passesCertification(t, url.searchParams)),
+        ),
         page,
       );
       return;

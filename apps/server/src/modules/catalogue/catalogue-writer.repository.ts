@@ -6,6 +6,7 @@
  * IMDb ids of MovieLens' links, and the check that the database still answers.
  */
 import { sql } from 'drizzle-orm';
+import { ratingAgeOf } from '@pigostream/contracts';
 import {
   queryRows,
   credits,
@@ -54,6 +55,10 @@ export interface TitleRecord {
 
 /**
  * Writes titles with their credits, providers, seasons and episodes in one transaction.
+ * Ratings (PROFILE-7 in docs/requirements.md) merge as every field does (a record without one
+ * leaves the stored one), except that a certification naming no age ('NR': `ratingAge` null)
+ * never replaces a stored rating: it is written only where the title has no certification, so a
+ * title's `certification` and `rating_age` always belong together.
  * @returns counts for titles, seasons and episodes.
  */
 export async function writeTitles(
@@ -61,13 +66,21 @@ export async function writeTitles(
   records: TitleRecord[],
 ): Promise<{ titles: WriteCounts; seasons: WriteCounts; episodes: WriteCounts }> {
   const unique = dedupe(records, (r) => `${r.title.mediaType}:${r.title.id}`);
+  const ageless = unique.flatMap((r) =>
+    r.title.certification != null && r.title.ratingAge == null ? [r.title] : [],
+  );
   return db.transaction(async (tx) => {
     const titleCounts = await mergeUpsert(
       tx,
       titles,
       [titles.mediaType, titles.id],
-      unique.map((r) => r.title),
+      unique.map((r) =>
+        r.title.certification != null && r.title.ratingAge == null
+          ? { ...r.title, certification: null }
+          : r.title,
+      ),
     );
+    await fillAgelessCertifications(tx, ageless);
     await replaceCredits(tx, unique);
     const providerRows = unique.flatMap((r) =>
       (r.providers ?? []).map((p) => ({
@@ -104,6 +117,21 @@ export async function writeTitles(
     );
     return { titles: titleCounts, seasons: seasonCounts, episodes: episodeCounts };
   });
+}
+
+/** Sets the certification of `rows` (ones naming no age) on their titles that have none. */
+async function fillAgelessCertifications(db: Database, rows: TitleRow[]): Promise<void> {
+  for (const batch of chunks(rows)) {
+    const values = sql.join(
+      batch.map((t) => sql`(${t.mediaType}::text, ${t.id}::int, ${t.certification}::text)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update titles t set certification = v.certification
+          from (values ${values}) as v(media_type, id, certification)
+          where t.media_type = v.media_type and t.id = v.id and t.certification is null`,
+    );
+  }
 }
 
 async function replaceCredits(db: Database, records: TitleRecord[]): Promise<void> {
@@ -174,6 +202,38 @@ export async function fillMissingImdbIds(db: Database, links: [number, string][]
         returning 1`,
   );
   return done.length;
+}
+
+/**
+ * Rates titles whose age is unknown (PROFILE-7 in docs/requirements.md) from `ratings`
+ * (`[media type, TMDB id, certification]`): a title with no certification takes the given one
+ * and its age (`ratingAgeOf`); one whose certification names no age ('NR') takes the given one
+ * only when that names an age. Rated titles, and titles not in the catalogue, are left alone.
+ * One statement.
+ * @returns how many titles were rated.
+ * @throws the database's errors.
+ */
+export async function rateUnratedTitles(
+  db: Database,
+  ratings: readonly (readonly [MediaType, number, string])[],
+): Promise<number> {
+  if (ratings.length === 0) return 0;
+  const values = sql.join(
+    ratings.map(
+      ([type, id, certification]) =>
+        sql`(${type}::text, ${id}::int, ${certification}::text, ${ratingAgeOf(certification)}::smallint)`,
+    ),
+    sql`, `,
+  );
+  const rated = await queryRows(
+    db,
+    sql`update titles t set certification = v.certification, rating_age = v.rating_age
+        from (values ${values}) as v(media_type, id, certification, rating_age)
+        where t.media_type = v.media_type and t.id = v.id and t.rating_age is null
+          and (t.certification is null or v.rating_age is not null)
+        returning 1`,
+  );
+  return rated.length;
 }
 
 /**

@@ -77,7 +77,10 @@ export function toPage({ rows, total }: ListPage, page: number): MediaPage {
   };
 }
 
-/** Details with credits, seasons (tv) and the trailer as a YouTube video. */
+/**
+ * Details with credits, seasons (tv), the trailer as a YouTube video and the title's
+ * `certification` (null when unknown; PROFILE-7 in docs/requirements.md).
+ */
 export function toDetails(
   row: TitleDetailRow,
   credits: CreditRow[],
@@ -111,6 +114,7 @@ export function toDetails(
     tagline: row.tagline,
     status: row.status,
     imdb_id: row.imdb_id,
+    certification: row.certification,
     genres: row.genres,
     spoken_languages: row.spoken_languages,
     credits: { cast, crew },

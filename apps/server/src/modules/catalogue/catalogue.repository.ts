@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type GenreJson, type MediaType } from '@pigostream/db';
 import { MAX_PAGE } from '@pigostream/contracts/constants';
+import type { RatingCeiling } from '@pigostream/contracts';
 import {
   refreshProviderPopularity,
   refreshSearchPostings,
@@ -41,6 +42,9 @@ export interface TitleDetailRow extends TitleListRow {
   trailer_key: string | null;
   spoken_languages: { iso_639_1: string; english_name: string; name: string }[];
   created_by: { id: number | null; name: string }[];
+  /** The rating as its board wrote it and its age on the one scale (PROFILE-7); null: unknown. */
+  certification: string | null;
+  rating_age: number | null;
 }
 
 export interface CreditRow {
@@ -87,6 +91,20 @@ function listColumnsOf(t?: 't'): SQL {
 }
 const listColumns = listColumnsOf();
 
+/**
+ * The condition keeping titles within a kids' profile's rating limit (PROFILE-7 in
+ * docs/requirements.md), on the titles row `t` (or unqualified), to follow a `where` clause:
+ * ` and (rating_age <= <maxAge> or (rating_age is null and <unrated>))`. Empty without a limit,
+ * so the query text of adults and signed-out visitors is exactly what it was without one.
+ */
+export function andWithinCeiling(ceiling: RatingCeiling | undefined, t?: 't'): SQL {
+  if (!ceiling) return sql``;
+  const age = sql.raw(t ? `${t}.rating_age` : 'rating_age');
+  // The literal lets the planner drop the unrated branch when it is false.
+  const unrated = sql.raw(ceiling.unrated ? 'true' : 'false');
+  return sql` and (${age} <= ${ceiling.maxAge} or (${age} is null and ${unrated}))`;
+}
+
 /** A page of a list, with how many titles the whole list holds (at most {@link MAX_TOTAL}). */
 export interface ListPage {
   rows: TitleListRow[];
@@ -102,9 +120,24 @@ export const MAX_TOTAL = MAX_PAGE * 20;
 /**
  * Listed titles of `type` (stubs are not), as the last rankings refresh counted them, at most
  * {@link MAX_TOTAL}; before any refresh, counted up to that in the order of titles_trending_idx
- * (so the count walks that index alone, whatever the other type's size).
+ * (so the count walks that index alone, whatever the other type's size). Under a rating limit
+ * (PROFILE-7), the titles within it, counted up to {@link MAX_TOTAL} in that order.
  */
-async function countListed(db: Database, type: MediaType): Promise<number> {
+async function countListed(
+  db: Database,
+  type: MediaType,
+  ceiling: RatingCeiling | undefined,
+): Promise<number> {
+  if (ceiling) {
+    const within = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from titles
+            where media_type = ${type} and title <> ''${andWithinCeiling(ceiling)}
+            order by trending_score desc nulls last, vote_count desc nulls last, id
+            limit ${MAX_TOTAL}) s`,
+    );
+    return within[0]?.n ?? 0;
+  }
   const rows = await queryRows<{ n: number }>(
     db,
     sql`select coalesce(
@@ -117,34 +150,39 @@ async function countListed(db: Database, type: MediaType): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Titles of `type` in `order` (the columns of an index on titles), a page of them. */
+/**
+ * Titles of `type` in `order` (the columns of an index on titles), a page of them; under
+ * `ceiling` only those within it (PROFILE-7), filtered before the page is cut.
+ */
 async function listInOrder(
   db: Database,
   type: MediaType,
   order: SQL,
   limit: number,
   offset: number,
+  ceiling: RatingCeiling | undefined,
 ): Promise<ListPage> {
   const [rows, total] = await Promise.all([
     queryRows<TitleListRow>(
       db,
-      sql`select ${listColumns} from titles where media_type = ${type} and title <> ''
+      sql`select ${listColumns} from titles where media_type = ${type} and title <> ''${andWithinCeiling(ceiling)}
           order by ${order} limit ${limit} offset ${offset}`,
     ),
-    countListed(db, type),
+    countListed(db, type, ceiling),
   ]);
   return { rows, total };
 }
 
 /**
  * Popular: titles by popularity, a page read from titles_popularity_idx (RANK-1 in
- * docs/requirements.md).
+ * docs/requirements.md); under `ceiling` only titles within it (PROFILE-7).
  */
 export function listPopular(
   db: Database,
   type: MediaType,
   limit: number,
   offset: number,
+  ceiling?: RatingCeiling,
 ): Promise<ListPage> {
   return listInOrder(
     db,
@@ -152,19 +190,21 @@ export function listPopular(
     sql`popularity desc nulls last, vote_count desc nulls last, id`,
     limit,
     offset,
+    ceiling,
   );
 }
 
 /**
  * Trending (RANK-1; ARCH-13 in docs/architecture.md): by the kept trending score (popularity
  * discounted by age, plus this server's recent viewers: rankings.service.ts), a page read from
- * titles_trending_idx.
+ * titles_trending_idx; under `ceiling` only titles within it (PROFILE-7).
  */
 export function listTrending(
   db: Database,
   type: MediaType,
   limit: number,
   offset: number,
+  ceiling?: RatingCeiling,
 ): Promise<ListPage> {
   return listInOrder(
     db,
@@ -172,13 +212,15 @@ export function listTrending(
     sql`trending_score desc nulls last, vote_count desc nulls last, id`,
     limit,
     offset,
+    ceiling,
   );
 }
 
 /**
  * A provider row (RANK-2): titles available on a streaming provider in a region, by
  * popularity, read from title_providers_rank_idx (the provider's rows in popularity order),
- * each title then fetched by key; never a walk of the catalogue.
+ * each title then fetched by key; never a walk of the catalogue. Under `ceiling` only titles
+ * within it (PROFILE-7), filtered before the page is cut and counted the same way.
  */
 export async function listByProvider(
   db: Database,
@@ -187,20 +229,28 @@ export async function listByProvider(
   region: string,
   limit: number,
   offset: number,
+  ceiling?: RatingCeiling,
 ): Promise<ListPage> {
+  const within = andWithinCeiling(ceiling, 't');
   const [rows, counted] = await Promise.all([
     queryRows<TitleListRow>(
       db,
       sql`select ${listColumnsOf('t')}
           from title_providers p join titles t on t.media_type = p.media_type and t.id = p.tmdb_id
           where p.provider_id = ${providerId} and p.region = ${region} and p.media_type = ${type}
-            and t.title <> ''
+            and t.title <> ''${within}
           order by p.popularity desc nulls last, t.vote_count desc nulls last, t.id
           limit ${limit} offset ${offset}`,
     ),
     queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (select 1 from title_providers
+      ceiling
+        ? sql`select count(*)::int as n from (select 1 from title_providers p
+              join titles t on t.media_type = p.media_type and t.id = p.tmdb_id
+              where p.provider_id = ${providerId} and p.region = ${region}
+                and p.media_type = ${type} and t.title <> ''${within}
+              limit ${MAX_TOTAL}) s`
+        : sql`select count(*)::int as n from (select 1 from title_providers
             where provider_id = ${providerId} and region = ${region} and media_type = ${type}
             limit ${MAX_TOTAL}) s`,
     ),
@@ -238,7 +288,7 @@ export async function findTitle(
           release_date::text as release_date, last_air_date::text as last_air_date, poster_path,
           backdrop_path, vote_average, vote_count, popularity, genres, tagline, status, imdb_id,
           runtime, episode_run_time, number_of_episodes, number_of_seasons, trailer_key,
-          spoken_languages, created_by
+          spoken_languages, created_by, certification, rating_age
         from titles where media_type = ${type} and id = ${id} and title <> ''`,
   );
   return rows[0];
@@ -416,11 +466,15 @@ export function findTitlesNamedLike(
   });
 }
 
-/** List rows of the given titles (any order); unknown ids and stubs are absent. */
+/**
+ * List rows of the given titles (any order); unknown ids and stubs are absent, and under
+ * `ceiling` titles above it (PROFILE-7).
+ */
 export function findTitlesByIds(
   db: Database,
   type: MediaType,
   ids: number[],
+  ceiling?: RatingCeiling,
 ): Promise<TitleListRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return queryRows<TitleListRow>(
@@ -432,7 +486,7 @@ export function findTitlesByIds(
           and id in (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
-          )})`,
+          )})${andWithinCeiling(ceiling)}`,
   );
 }
 

@@ -1,7 +1,11 @@
 /**
  * Catalogue calls of API-CAT-1..7, API-GEN-1 in docs/requirements.md under `/pigo-stream`,
  * validated by the schemas in `@pigostream/contracts`. Errors: 400 `{ error }` for bad input, 404
- * `{ error }` for an unknown title or season.
+ * `{ error }` for an unknown title or season. A kids' profile (PROFILE-7) is answered only titles
+ * within its rating limit: the lists are filtered, and a title above it (or unrated, unless the
+ * profile shows unrated titles) answers 403 `{ error: 'Not available on this profile' }` on the
+ * details, media-info, trailer and season calls. The limit comes with the session
+ * (`ratingCeilingOf`); signed-out visitors and adult profiles are answered as before.
  */
 import {
   BY_PROVIDER,
@@ -26,14 +30,21 @@ import {
   mediaDetailsSchema,
   mediaPageSchema,
   mediaTypeSchema,
+  NOT_AVAILABLE_ON_PROFILE,
   pageSchema,
   PROVIDERS,
   providerSchema,
+  ratingAgeOf,
   searchQuerySchema,
   seasonDetailsSchema,
   showNumberQuerySchema,
   trailerSchema,
+  withinCeiling,
+  type MediaDetails,
+  type RatingCeiling,
 } from '@pigostream/contracts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { ratingCeilingOf } from '../identity/index.ts';
 import { artPath } from '../images/index.ts';
 import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
 
@@ -41,6 +52,8 @@ const typeParams = z.object({ type: mediaTypeSchema });
 const pageQuery = z.object({ page: pageSchema });
 const idTypeQuery = z.object({ id: idSchema, type: mediaTypeSchema });
 const errors = { 400: errorSchema, 404: errorSchema };
+/** The answers of a call about one title: also 403 for a title above a kids' profile's limit. */
+const titleErrors = { ...errors, 403: errorSchema };
 /** `?seasonNumber=`: 0 (specials) to 9999 (ROB-1 of docs/robustness.md). */
 const seasonNumberSchema = showNumberQuerySchema(0, 'seasonNumber must be a whole number');
 const regionSchema = z
@@ -61,6 +74,25 @@ const providerList = PROVIDERS.map((p) => ({
   ...p,
   logo: artPath('logo', `provider-${p.id}-${p.bg}`, p.name),
 }));
+
+/** A title above the active profile's rating limit (PROFILE-7): 403 `{ error }`. */
+class NotOnProfileError extends DomainError {
+  override readonly name = 'NotOnProfileError';
+  readonly statusCode = 403;
+}
+
+/**
+ * `details` when the profile whose limit is `ceiling` (undefined: none) may see the title: its
+ * certification read on the one age scale (DEC-31 in docs/decisions.md, `ratingAgeOf`), none
+ * known counting as unrated, which only a profile that shows unrated titles sees (PROFILE-7).
+ * @throws NotOnProfileError (403 `{ error: 'Not available on this profile' }`)
+ */
+function onProfile(details: MediaDetails, ceiling: RatingCeiling | undefined): MediaDetails {
+  if (!withinCeiling(ratingAgeOf(details.certification), ceiling)) {
+    throw new NotOnProfileError(NOT_AVAILABLE_ON_PROFILE);
+  }
+  return details;
+}
 
 export interface CatalogueRoutesOptions {
   source: CatalogueSource;
@@ -83,7 +115,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: mediaPageSchema, ...errors },
       },
     },
-    (req) => source.trending(req.params.type, req.query.page),
+    async (req) => source.trending(req.params.type, req.query.page, await ratingCeilingOf(req)),
   );
 
   app.get(
@@ -97,7 +129,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: mediaPageSchema, ...errors },
       },
     },
-    (req) => source.popular(req.params.type, req.query.page),
+    async (req) => source.popular(req.params.type, req.query.page, await ratingCeilingOf(req)),
   );
 
   app.get(
@@ -113,7 +145,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     },
     // A search over a large catalogue is the slowest common call: on the embedded database it
     // waits while cheaper calls' statements are queued (PERF-8).
-    (req) => inSlowLane(() => source.search(req.params.type, req.query.query, req.query.page)),
+    async (req) => {
+      const ceiling = await ratingCeilingOf(req);
+      return inSlowLane(() =>
+        source.search(req.params.type, req.query.query, req.query.page, ceiling),
+      );
+    },
   );
 
   app.get(
@@ -138,7 +175,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         return reply.code(400).send({ error: `Unknown provider ${req.query.provider}` });
       }
       const region = req.query.region ?? provider.region;
-      return source.byProvider(req.params.type, provider.id, region, req.query.page);
+      const ceiling = await ratingCeilingOf(req);
+      return source.byProvider(req.params.type, provider.id, region, req.query.page, ceiling);
     },
   );
 
@@ -149,10 +187,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: 'Hero media details',
         querystring: idTypeQuery,
-        response: { 200: mediaDetailsSchema, ...errors },
+        response: { 200: mediaDetailsSchema, ...titleErrors },
       },
     },
-    (req) => source.details(req.query.type, req.query.id),
+    async (req) =>
+      onProfile(await source.details(req.query.type, req.query.id), await ratingCeilingOf(req)),
   );
 
   app.get(
@@ -162,17 +201,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: 'Media details; a missing type means movie, then tv',
         querystring: z.object({ id: idSchema, type: z.optional(mediaTypeSchema) }),
-        response: { 200: mediaDetailsSchema, ...errors },
+        response: { 200: mediaDetailsSchema, ...titleErrors },
       },
     },
     async (req) => {
-      if (req.query.type) return source.details(req.query.type, req.query.id);
-      try {
-        return await source.details('movie', req.query.id);
-      } catch (error) {
-        if (error instanceof NotFoundError) return source.details('tv', req.query.id);
-        throw error;
+      const ceiling = await ratingCeilingOf(req);
+      if (req.query.type) {
+        return onProfile(await source.details(req.query.type, req.query.id), ceiling);
       }
+      let details: MediaDetails;
+      try {
+        details = await source.details('movie', req.query.id);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        details = await source.details('tv', req.query.id);
+      }
+      return onProfile(details, ceiling);
     },
   );
 
@@ -183,10 +227,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: 'The play page media item with credits, seasons and videos',
         querystring: idTypeQuery,
-        response: { 200: mediaDetailsSchema, ...errors },
+        response: { 200: mediaDetailsSchema, ...titleErrors },
       },
     },
-    (req) => source.details(req.query.type, req.query.id),
+    async (req) =>
+      onProfile(await source.details(req.query.type, req.query.id), await ratingCeilingOf(req)),
   );
 
   app.get(
@@ -196,11 +241,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: 'The YouTube trailer link, or null',
         querystring: idTypeQuery,
-        response: { 200: trailerSchema, ...errors },
+        response: { 200: trailerSchema, ...titleErrors },
       },
     },
     async (req) => {
-      const details = await source.details(req.query.type, req.query.id);
+      const details = onProfile(
+        await source.details(req.query.type, req.query.id),
+        await ratingCeilingOf(req),
+      );
       const video =
         details.videos.results.find((v) => v.site === 'YouTube' && v.type === 'Trailer') ??
         details.videos.results.find((v) => v.site === 'YouTube');
@@ -215,10 +263,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: 'A season of a show with its episodes',
         querystring: z.object({ id: idSchema, seasonNumber: seasonNumberSchema }),
-        response: { 200: seasonDetailsSchema, ...errors },
+        response: { 200: seasonDetailsSchema, ...titleErrors },
       },
     },
-    (req) => source.season(req.query.id, req.query.seasonNumber),
+    async (req) => {
+      // Under a limit the show's rating is read first (its details; no cost without one).
+      const ceiling = await ratingCeilingOf(req);
+      if (ceiling) onProfile(await source.details('tv', req.query.id), ceiling);
+      return source.season(req.query.id, req.query.seasonNumber);
+    },
   );
 
   app.get(

@@ -10,22 +10,24 @@ const offset = (page: number) => (page - 1) * PAGE_SIZE;
 
 /**
  * Builds the local source over a database; trending reads the kept scores, which blend in this
- * server's recent viewers (rankings.service.ts; ARCH-13 in docs/architecture.md).
+ * server's recent viewers (rankings.service.ts; ARCH-13 in docs/architecture.md). A rating
+ * limit (PROFILE-7 in docs/requirements.md) filters the lists in SQL before a page is cut, so
+ * a kids' page is 20 long where the catalogue has enough titles within it.
  */
 export function createLocalSource(db: Database): CatalogueSource {
   return {
-    async trending(type, page) {
-      return toPage(await repo.listTrending(db, type, PAGE_SIZE, offset(page)), page);
+    async trending(type, page, ceiling) {
+      return toPage(await repo.listTrending(db, type, PAGE_SIZE, offset(page), ceiling), page);
     },
-    async popular(type, page) {
-      return toPage(await repo.listPopular(db, type, PAGE_SIZE, offset(page)), page);
+    async popular(type, page, ceiling) {
+      return toPage(await repo.listPopular(db, type, PAGE_SIZE, offset(page), ceiling), page);
     },
-    async search(type, query, page) {
-      return toPage(await searchTitles(db, type, query, PAGE_SIZE, offset(page)), page);
+    async search(type, query, page, ceiling) {
+      return toPage(await searchTitles(db, type, query, PAGE_SIZE, offset(page), ceiling), page);
     },
-    async byProvider(type, providerId, region, page) {
+    async byProvider(type, providerId, region, page, ceiling) {
       return toPage(
-        await repo.listByProvider(db, type, providerId, region, PAGE_SIZE, offset(page)),
+        await repo.listByProvider(db, type, providerId, region, PAGE_SIZE, offset(page), ceiling),
         page,
       );
     },
@@ -38,8 +40,8 @@ export function createLocalSource(db: Database): CatalogueSource {
       ]);
       return toDetails(row, credits, seasons);
     },
-    async summaries(type, ids) {
-      const rows = await repo.findTitlesByIds(db, type, ids);
+    async summaries(type, ids, ceiling) {
+      const rows = await repo.findTitlesByIds(db, type, ids, ceiling);
       const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

@@ -11,7 +11,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type MediaType } from '@pigostream/db';
-import type { TitleListRow } from './catalogue.repository.ts';
+import type { RatingCeiling } from '@pigostream/contracts';
+import { andWithinCeiling, type TitleListRow } from './catalogue.repository.ts';
 
 /**
  * The ranking blend (RANK-3): score = exact + similarity + words + popularity, where
@@ -162,8 +163,9 @@ async function terms(
 /**
  * A page of titles of `type` matching `query` (already trimmed, 1-100 characters), best first
  * by the {@link SEARCH_WEIGHTS} blend, with the number of titles ranked (at most
- * {@link MAX_CANDIDATES}).
- * `prefixLast`: the last word may be unfinished (as typed), so words it begins match too.
+ * {@link MAX_CANDIDATES}). The last word may be unfinished (as typed, no trailing space), so
+ * words it begins match too. Under `ceiling` (a kids' profile, PROFILE-7) only titles within it
+ * are candidates, so the ranking, the page and the total hold no other title.
  */
 export async function searchTitles(
   db: Database,
@@ -171,6 +173,7 @@ export async function searchTitles(
   query: string,
   limit: number,
   offset: number,
+  ceiling?: RatingCeiling,
 ): Promise<{ rows: Omit<TitleListRow, 'total'>[]; total: number }> {
   const words = queryWords(query);
   if (words.length === 0) return { rows: [], total: 0 };
@@ -183,7 +186,8 @@ export async function searchTitles(
   // tested for the others' words (one title read each), until MAX_CANDIDATES hold them all.
   const driver = found.reduce((a, b) => (b.listed < a.listed ? b : a));
   const others = found.filter((t) => t !== driver);
-  const taken = others.length === 0 ? MAX_CANDIDATES : DRIVER_POSTINGS;
+  // Under a rating limit a lone word's titles are filtered too: as many are read as for several.
+  const taken = others.length === 0 && !ceiling ? MAX_CANDIDATES : DRIVER_POSTINGS;
   const holdsOthers =
     others.length === 0
       ? sql``
@@ -221,12 +225,12 @@ export async function searchTitles(
         candidates as (
           (select t.id, t.title, t.original_title, t.popularity, t.vote_count
             from driver d join titles t on t.media_type = ${type} and t.id = d.id
-            where t.title <> '' ${holdsOthers}
+            where t.title <> '' ${holdsOthers}${andWithinCeiling(ceiling, 't')}
             order by d.popularity desc nulls last, d.id
             limit ${MAX_CANDIDATES})
           union
           (select id, title, original_title, popularity, vote_count from titles
-            where media_type = ${type} and title <> '' and lower(title) = ${q}
+            where media_type = ${type} and title <> '' and lower(title) = ${q}${andWithinCeiling(ceiling)}
             limit ${EXACT_CANDIDATES})),
         page as (
           select id, ${score} as score, popularity, vote_count, (count(*) over ())::int as total

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStarterCatalogue, STARTER_DIR, syntheticId } from './seed.ts';
+import { readStarterCatalogue, readStarterRatings, STARTER_DIR, syntheticId } from './seed.ts';
 
 const starter = readStarterCatalogue();
 const movies = starter.titles.filter((t) => t.title.mediaType === 'movie');
@@ -52,6 +52,42 @@ describe('starter catalogue', () => {
     }
     for (const a of starter.anime) expect(a.startYear, String(a.id)).toBeTruthy();
     for (const l of starter.links) expect(ids.has(l.anilistId)).toBe(true);
+  });
+
+  it('rates every movie with the MPAA and every show with the TV Parental Guidelines (PROFILE-7)', () => {
+    for (const m of movies) {
+      expect(['G', 'PG', 'PG-13', 'R', 'NC-17', 'NR'], m.title.title).toContain(
+        m.title.certification,
+      );
+    }
+    for (const s of shows) {
+      expect(['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA'], s.title.title).toContain(
+        s.title.certification,
+      );
+    }
+    const ages = new Map(starter.titles.map((t) => [t.title.title, t.title.ratingAge]));
+    expect(ages.get('Toy Story')).toBe(0);
+    expect(ages.get('Big Buck Bunny')).toBe(0);
+    expect(ages.get('Elephants Dream')).toBe(10);
+    expect(ages.get('The Matrix')).toBe(17);
+    expect(ages.get('Breaking Bad')).toBe(17);
+    expect(ages.get('12 Angry Men')).toBeNull();
+  });
+
+  it("has a full kids' row of films and some shows at PG and TV-PG or below", () => {
+    const kids = (list: typeof movies) =>
+      list.filter((t) => t.title.ratingAge != null && t.title.ratingAge <= 10).length;
+    expect(kids(movies)).toBeGreaterThanOrEqual(20);
+    expect(kids(shows)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('reads the same ratings for the start of an upgraded server as a load writes', () => {
+    const loaded = starter.titles
+      .filter((t) => t.title.certification != null)
+      .map((t) => `${t.title.mediaType}:${String(t.title.id)}:${t.title.certification ?? ''}`);
+    // A title listed twice (Shōgun) is read twice, with the one certification.
+    const read = new Set(readStarterRatings().map(([type, id, c]) => `${type}:${String(id)}:${c}`));
+    expect([...read].sort()).toEqual(loaded.sort());
   });
 
   it('gives seasons and episodes stable ids', () => {

@@ -1,13 +1,15 @@
 /**
  * Loads the starter catalogue (apps/server/catalogue/*.json) into an empty database on first
  * start. Season and episode ids, which the files leave out, are derived from the show id and
- * numbers so they stay the same on every load.
+ * numbers so they stay the same on every load. Later starts give the starter titles the
+ * ratings the files hold where the database has none (a data directory seeded before ratings
+ * existed; PROFILE-7 in docs/requirements.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { genreFromName } from '@pigostream/contracts';
-import type { Database } from '@pigostream/db';
+import type { Database, MediaType } from '@pigostream/db';
 import { languageFromCode, languageFromEnglishName } from '../../lib/languages.ts';
 import { SERVER_ROOT } from '../../server-root.ts';
 import { analyzeCatalogue, isCatalogueEmpty } from './catalogue.repository.ts';
@@ -18,7 +20,8 @@ import {
   type AnimeRow,
   type RelationRow,
 } from '../anime/index.ts';
-import { writeTitles, type TitleRecord } from './catalogue-writer.repository.ts';
+import { rateUnratedTitles, writeTitles, type TitleRecord } from './catalogue-writer.repository.ts';
+import { ratingOf } from './importers/common.ts';
 import {
   starterAnimeSchema,
   starterMovieSchema,
@@ -64,6 +67,7 @@ function movieRecord(m: StarterMovie): TitleRecord {
       trailerKey: m.trailer_key ?? null,
       genres: m.genres.map((g) => genreFromName(g, 'movie')),
       spokenLanguages: spoken(m.spoken_languages, m.original_language),
+      ...ratingOf(m.certification),
     },
     cast: m.cast.map((c) => ({ name: c.name, character: c.character ?? null })),
     crew: [
@@ -115,6 +119,7 @@ function showRecord(s: StarterShow): TitleRecord {
       genres: s.genres.map((g) => genreFromName(g, 'tv')),
       spokenLanguages: spoken(s.spoken_languages, s.original_language),
       createdBy: s.created_by.map((name) => ({ id: null, name })),
+      ...ratingOf(s.certification),
     },
     cast: s.cast.map((c) => ({ name: c.name, character: c.character ?? null })),
     crew: s.crew ?? [],
@@ -236,11 +241,67 @@ export async function writeStarterCatalogue(
   };
 }
 
+/** A starter title's rating as its file gives it: `[media type, TMDB id, certification]`. */
+export type StarterRating = [MediaType, number, string];
+
+const ratedEntry = z.object({ id: z.number(), certification: z.string().trim().min(1) });
+const ratedAnimeTitle = ratedEntry.extend({ media_type: z.enum(['movie', 'tv']) });
+
 /**
- * Writes the starter catalogue when the catalogue is empty (a new server's first start).
+ * The certifications of the starter files' movies and shows (anime franchises' titles
+ * included), read without the full validation a load does, for {@link rateStarterTitles}.
+ * Entries without a certification are left out.
+ * @throws Error when a file is not a JSON array.
+ */
+export function readStarterRatings(dir = STARTER_DIR): StarterRating[] {
+  const out: StarterRating[] = [];
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  for (const name of files) {
+    const items = readArray(path.join(dir, name));
+    const type = name.startsWith('movies') ? 'movie' : name.startsWith('shows') ? 'tv' : null;
+    for (const item of items) {
+      if (type) {
+        const entry = ratedEntry.safeParse(item);
+        if (entry.success) out.push([type, entry.data.id, entry.data.certification]);
+      } else if (name.startsWith('anime')) {
+        const titlesOf = z.object({ titles: z.array(z.unknown()) }).safeParse(item);
+        for (const title of titlesOf.success ? titlesOf.data.titles : []) {
+          const entry = ratedAnimeTitle.safeParse(title);
+          if (entry.success) {
+            out.push([entry.data.media_type, entry.data.id, entry.data.certification]);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Gives the starter titles in the catalogue the ratings of the starter files where the
+ * catalogue knows no age for them (PROFILE-7 in docs/requirements.md; `rateUnratedTitles`:
+ * every title that has no certification, and one whose certification names no age ('NR') when
+ * the file's does). A title an import rated keeps its rating. One statement; after the first
+ * start that needed it, it changes nothing.
+ * @returns how many titles were rated.
+ * @throws the database's errors.
+ */
+export async function rateStarterTitles(db: Database, dir = STARTER_DIR): Promise<number> {
+  return rateUnratedTitles(db, readStarterRatings(dir));
+}
+
+/**
+ * Writes the starter catalogue when the catalogue is empty (a new server's first start); on a
+ * catalogue that has titles, rates the starter titles that have no rating yet
+ * ({@link rateStarterTitles}: an upgrade of a data directory seeded before ratings existed).
  * @returns counts of what was written, or null when the catalogue already had titles.
  */
 export async function seedIfEmpty(db: Database, dir = STARTER_DIR): Promise<StarterCounts | null> {
-  if (!(await isCatalogueEmpty(db))) return null;
+  if (!(await isCatalogueEmpty(db))) {
+    await rateStarterTitles(db, dir);
+    return null;
+  }
   return writeStarterCatalogue(db, dir);
 }

@@ -6,6 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type MediaType } from '@pigostream/db';
+import type { RatingCeiling } from '@pigostream/contracts';
+import { andWithinCeiling } from './catalogue.repository.ts';
 
 /** A title by media type and TMDB id. */
 export interface TitleRef {
@@ -37,7 +39,8 @@ function arrays(refs: readonly TitleRef[]): { types: string; ids: string } {
 /**
  * Titles like `seeds`: a shared director, shared leading cast, shared genres, plus `extra`
  * scores; summed per title, then by popularity. Titles in `exclude` and stub titles (no title
- * text) are left out.
+ * text) are left out, and under `ceiling` (a kids' profile, PROFILE-7 in docs/requirements.md)
+ * titles above it, before the `limit` is taken (the genre pool is of titles within it).
  */
 export function findSimilarTitles(
   db: Database,
@@ -45,6 +48,7 @@ export function findSimilarTitles(
   extra: readonly ScoredTitle[],
   exclude: readonly TitleRef[],
   limit: number,
+  ceiling?: RatingCeiling,
 ): Promise<TitleRef[]> {
   if (seeds.length === 0) return Promise.resolve([]);
   const seed = arrays(seeds);
@@ -52,7 +56,7 @@ export function findSimilarTitles(
   const scores = `{${extra.map((e) => String(e.score)).join(',')}}`;
   const out = arrays(exclude);
   const pool = (type: MediaType) =>
-    sql`(select media_type, id, genres from titles where media_type = ${type} and title <> ''
+    sql`(select media_type, id, genres from titles where media_type = ${type} and title <> ''${andWithinCeiling(ceiling)}
          order by popularity desc nulls last limit ${GENRE_POOL})`;
   return queryRows<TitleRef>(
     db,
@@ -94,7 +98,7 @@ export function findSimilarTitles(
         select s.media_type as type, s.id from scored s
         cross join lateral (
           select t.popularity from titles t
-          where t.media_type = s.media_type and t.id = s.id and t.title <> '' limit 1
+          where t.media_type = s.media_type and t.id = s.id and t.title <> ''${andWithinCeiling(ceiling, 't')} limit 1
         ) t
         where not exists (
           select 1 from excluded x where x.media_type = s.media_type and x.id = s.id
@@ -104,10 +108,17 @@ export function findSimilarTitles(
   );
 }
 
-/** The catalogue's most popular titles, movies and shows together. */
-export function findPopularTitles(db: Database, limit: number): Promise<TitleRef[]> {
+/**
+ * The catalogue's most popular titles, movies and shows together; under `ceiling` only titles
+ * within it (PROFILE-7).
+ */
+export function findPopularTitles(
+  db: Database,
+  limit: number,
+  ceiling?: RatingCeiling,
+): Promise<TitleRef[]> {
   const top = (type: MediaType) =>
-    sql`(select media_type, id, popularity from titles where media_type = ${type} and title <> ''
+    sql`(select media_type, id, popularity from titles where media_type = ${type} and title <> ''${andWithinCeiling(ceiling)}
          order by popularity desc nulls last limit ${limit})`;
   return queryRows<TitleRef>(
     db,

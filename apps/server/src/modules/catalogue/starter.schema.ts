@@ -20,6 +20,8 @@ const common = {
   cast: z.array(person),
   trailer_key: z.string().nullable().optional(),
   providers: z.array(provider).default([]),
+  /** The US rating ('PG-13', 'TV-PG'; 'NR' when no board rated it; PROFILE-7). */
+  certification: z.string().nullable().optional(),
 };
 
 export const starterMovieSchema = z.object({

@@ -4,13 +4,20 @@
  * (modules/transfer) asks through this interface and never reads the catalogue's tables itself.
  * {@link createTitleLookup} reads the local catalogue tables; with `CATALOG_SOURCE=tmdb` they hold
  * only what was imported, so {@link createSourceLookup} adds the live source's summaries and
- * search.
+ * search. A kids' profile's import keeps only titles within its rating limit (PROFILE-7), which
+ * {@link TitleLookup.within} tells as the catalogue source's summaries do.
  */
-import { MAX_QUERY_LENGTH, type MediaListItem, type MediaType } from '@pigostream/contracts';
+import {
+  MAX_QUERY_LENGTH,
+  type MediaListItem,
+  type MediaType,
+  type RatingCeiling,
+} from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { toSummary } from './catalogue.mapper.ts';
 import * as repo from './catalogue.repository.ts';
 import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
+import { createLocalSource } from './local.source.ts';
 
 /** A catalogue title as the import compares it. */
 export interface LookupTitle {
@@ -36,6 +43,12 @@ export interface TitleLookup {
   byNames(names: readonly string[]): Promise<LookupTitle[]>;
   /** For each of `names` (lower-cased), up to `limit` titles like it, by similarity. */
   similar(names: readonly string[], limit: number): Promise<LookupTitle[][]>;
+  /**
+   * Of `ids` of `type`, those a kids' profile with `ceiling` may see (PROFILE-7 in
+   * docs/requirements.md): rated at or below its limit, or with no known rating when it shows
+   * those. Ids the catalogue does not know are absent.
+   */
+  within(type: MediaType, ids: readonly number[], ceiling: RatingCeiling): Promise<Set<number>>;
 }
 
 /** Rows per query: keeps each statement's parameter list small. */
@@ -65,6 +78,7 @@ function toLookup(row: repo.LookupRow): LookupTitle {
 
 /** Lookups over the catalogue tables of `db`. */
 export function createTitleLookup(db: Database): TitleLookup {
+  const tables = createLocalSource(db);
   return {
     async byIds(type, ids) {
       return (await chunked(ids, (part) => repo.findLookupRowsByIds(db, type, part))).map(toLookup);
@@ -86,6 +100,10 @@ export function createTitleLookup(db: Database): TitleLookup {
       }
       return found;
     },
+    async within(type, ids, ceiling) {
+      const shown = await chunked(ids, (part) => tables.summaries(type, part, ceiling));
+      return new Set(shown.map((t) => t.id));
+    },
   };
 }
 
@@ -98,6 +116,7 @@ const SEARCH_CONCURRENCY = 8;
  * through its search (the first page for movies and for shows). Every search is an upstream
  * call (cached, and held to TMDB's rate by the client), so a long list takes a while: about
  * 40 names a second. IMDb ids are found in the tables only; their rows still match by title.
+ * Ratings are the live source's, as every list a kids' profile sees there.
  */
 export function createSourceLookup(local: TitleLookup, source: CatalogueSource): TitleLookup {
   const fromItem = (item: MediaListItem): LookupTitle => {
@@ -116,6 +135,10 @@ export function createSourceLookup(local: TitleLookup, source: CatalogueSource):
   return {
     byImdbIds: (ids) => local.byImdbIds(ids),
     byNames: (names) => local.byNames(names),
+    async within(type, ids, ceiling) {
+      if (ids.length === 0) return new Set();
+      return new Set((await source.summaries(type, [...ids], ceiling)).map((t) => t.id));
+    },
     async byIds(type, ids) {
       const found = await local.byIds(type, ids);
       const known = new Set(found.map((t) => t.id));

@@ -1,6 +1,7 @@
 /**
  * Importer for `movies/boxofficejedi_movies_cast.jsonl`: one TMDB movie a line with full image
- * URLs, genre names, the director's name and up to ten cast members.
+ * URLs, genre names, the director's name, up to ten cast members and the US rating (`mpaa`:
+ * 'R', 'PG-13', '' when unknown; PROFILE-7 in docs/requirements.md).
  */
 import { z } from 'zod';
 import type { Database } from '@pigostream/db';
@@ -9,11 +10,13 @@ import {
   genresFromNames,
   idSchema,
   imagePath,
+  optCertification,
   optDate,
   optInt,
   optNumber,
   optPositiveInt,
   optText,
+  ratingOf,
   requiredText,
 } from './common.ts';
 import { runImport, type ImportOptions, type ImportSummary } from './runner.ts';
@@ -34,6 +37,7 @@ const schema = z.object({
   imdb_id: optText,
   vote_average: optNumber,
   vote_count: optInt,
+  mpaa: optCertification,
 });
 
 function toRecord(m: z.output<typeof schema>): TitleRecord {
@@ -55,6 +59,8 @@ function toRecord(m: z.output<typeof schema>): TitleRecord {
       imdbId: m.imdb_id,
       trailerKey: m.trailer_key,
       genres: genresFromNames(m.genres ?? [], 'movie'),
+      // A blank `mpaa` is null, which leaves a rating another dump gave (merge-upsert).
+      ...ratingOf(m.mpaa),
     },
     cast: (m.cast ?? []).flatMap((c) =>
       c.name === null

@@ -4,7 +4,7 @@
  * (image URLs, credits, trailers, provider names onto the fixed provider list).
  */
 import { z } from 'zod';
-import { genreFromName, PROVIDERS } from '@pigostream/contracts';
+import { genreFromName, PROVIDERS, ratingAgeOf } from '@pigostream/contracts';
 import type { CastInput, CrewInput } from '../catalogue-writer.repository.ts';
 
 /** A string, or null when absent or blank. */
@@ -15,6 +15,33 @@ export const optText = z
 
 /** A string with something besides white space (trimmed); reported as `empty` otherwise. */
 export const requiredText = z.string().trim().min(1, 'empty');
+
+/**
+ * An age rating as a dump wrote it ('R', 'TV-14', 'NC16'; a number such as 15 as its text),
+ * trimmed; null when absent, blank or of another type. Never rejects a record: a rating the
+ * dump garbled is only unknown (PROFILE-7 in docs/requirements.md).
+ */
+export const optCertification = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+  });
+
+/**
+ * A title's rating columns from a certification (PROFILE-7, DEC-31 in docs/decisions.md): the
+ * certification trimmed (blank or absent: null) and its `ratingAge` on the one age scale
+ * (contracts' `ratingAgeOf`: 0 to 18, null when it names no age, as 'NR' does).
+ */
+export function ratingOf(certification: string | null | undefined): {
+  certification: string | null;
+  ratingAge: number | null;
+} {
+  const text = certification?.trim() ?? '';
+  if (text === '') return { certification: null, ratingAge: null };
+  return { certification: text, ratingAge: ratingAgeOf(text) };
+}
 
 /** A finite number (or numeric string), or null when absent or blank. Rejects non-numbers. */
 export const optNumber = z

@@ -1,6 +1,7 @@
 /**
  * Importer for `movies/movnix_movies_watchproviders.jsonl`: camelCase TMDB movies with genres,
- * credits, videos and per-country watch providers.
+ * credits, videos, per-country watch providers and the movie's `certification` (PROFILE-7 in
+ * docs/requirements.md).
  */
 import { z } from 'zod';
 import type { Database } from '@pigostream/db';
@@ -9,12 +10,14 @@ import {
   genresFromNames,
   idSchema,
   movnixCreditSchema,
+  optCertification,
   optDate,
   optInt,
   optNumber,
   optPositiveInt,
   optText,
   providersFrom,
+  ratingOf,
   requiredText,
   splitCredits,
   trailerKey,
@@ -40,6 +43,7 @@ const schema = z.object({
     voteCount: optInt,
     posterPath: optText,
     backdropPath: optText,
+    certification: optCertification,
   }),
   genres: z.array(z.object({ name: optText })).nullish(),
   credits: z.array(movnixCreditSchema).nullish(),
@@ -74,6 +78,7 @@ function toRecord(r: z.output<typeof schema>): TitleRecord {
         (r.genres ?? []).map((g) => g.name),
         'movie',
       ),
+      ...ratingOf(m.certification),
     },
     cast,
     crew,

@@ -1,7 +1,8 @@
 /**
  * Importer for `tv/movnix_tv_seasons_episodes.jsonl`: camelCase TMDB shows whose `seasons` are
  * raw TMDB season objects with their episodes. The dump has no `number_of_*` or `created_by`:
- * both are derived here (see `toRecord`).
+ * both are derived here (see `toRecord`). A show's `certification` is whichever board's the dump
+ * gives ('TV-MA', '15', 'NC16'; PROFILE-7 in docs/requirements.md).
  */
 import { z } from 'zod';
 import type { Database } from '@pigostream/db';
@@ -11,12 +12,14 @@ import {
   genresFromNames,
   idSchema,
   movnixCreditSchema,
+  optCertification,
   optDate,
   optInt,
   optNumber,
   optPositiveInt,
   optText,
   providersFrom,
+  ratingOf,
   splitCredits,
   trailerKey,
   videoSchema,
@@ -64,6 +67,7 @@ const schema = z.object({
     voteCount: optInt,
     posterPath: optText,
     backdropPath: optText,
+    certification: optCertification,
   }),
   seasons: z.array(seasonSchema).nullish(),
   genres: z.array(z.object({ name: optText })).nullish(),
@@ -158,6 +162,7 @@ function toRecord(r: z.output<typeof schema>): TitleRecord {
         'tv',
       ),
       createdBy: creators(r.credits ?? []),
+      ...ratingOf(s.certification),
     },
     cast,
     crew,

@@ -70,7 +70,40 @@ export function toPage(page: TmdbPage, type: MediaType, requested: number): Medi
 const seasonSeed = (showId: number, seasonNumber: number) =>
   `season-${String(showId)}-${String(seasonNumber)}`;
 
-/** TMDB details (`append_to_response=credits,videos`) as the app's media item. */
+/** TMDB's code of release type 3, a theatrical release, whose certification is preferred. */
+const THEATRICAL = 3;
+
+/** The country whose certification a title keeps when it has one (DEC-31 in docs/decisions.md). */
+const HOME_COUNTRY = 'US';
+
+/**
+ * The certification a title keeps (PROFILE-7 in docs/requirements.md, DEC-31 in
+ * docs/decisions.md), from the details' appended `release_dates` (a movie: of a country's
+ * releases with a certification, the theatrical one, else the first) or `content_ratings` (a
+ * show): the US one, else the first country's in TMDB's order that has one; trimmed; null when
+ * no country has one (or the parts were not appended).
+ */
+export function certificationOf(d: TmdbDetails, type: MediaType): string | null {
+  const byCountry: { country: string; certification: string | undefined }[] =
+    type === 'movie'
+      ? (d.release_dates?.results ?? []).map((c) => {
+          const rated = (c.release_dates ?? []).filter((r) => r.certification?.trim());
+          const pick = rated.find((r) => r.type === THEATRICAL) ?? rated[0];
+          return { country: c.iso_3166_1, certification: pick?.certification?.trim() };
+        })
+      : (d.content_ratings?.results ?? []).map((c) => ({
+          country: c.iso_3166_1,
+          certification: c.rating?.trim(),
+        }));
+  const rated = byCountry.filter((c) => c.certification);
+  const home = rated.find((c) => c.country.toUpperCase() === HOME_COUNTRY) ?? rated[0];
+  return home?.certification ?? null;
+}
+
+/**
+ * TMDB details (`append_to_response=credits,videos` and `release_dates` or `content_ratings`)
+ * as the app's media item, with its `certification` ({@link certificationOf}).
+ */
 export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
   const { genre_ids: _ids, ...item } = toListItem({ ...d, genre_ids: [] }, type);
   const label = item.title ?? item.name ?? '';
@@ -81,6 +114,7 @@ export function toDetails(d: TmdbDetails, type: MediaType): MediaDetails {
     tagline: d.tagline ?? null,
     status: d.status ?? null,
     imdb_id: d.imdb_id ?? null,
+    certification: certificationOf(d, type),
     genres: d.genres ?? [],
     spoken_languages: (d.spoken_languages ?? []).map((l) => ({
       iso_639_1: l.iso_639_1,

@@ -138,10 +138,28 @@ const detailsSchema = z.object({
       }),
     ),
   }),
+  /** A movie's releases by country, each with its certification ('' when none; PROFILE-7). */
+  release_dates: optionalObject({
+    results: optionalList(
+      z.object({
+        iso_3166_1: requiredText,
+        release_dates: optionalList(
+          z.object({ certification: optionalText, type: optionalNumber }),
+        ),
+      }),
+    ),
+  }),
+  /** A show's rating by country (PROFILE-7). */
+  content_ratings: optionalObject({
+    results: optionalList(z.object({ iso_3166_1: requiredText, rating: optionalText })),
+  }),
 });
 export type TmdbDetails = z.infer<typeof detailsSchema>;
 
-/** `movie/{id}` or `tv/{id}` with `append_to_response=credits,videos`; a title is required. */
+/**
+ * `movie/{id}` with `append_to_response=credits,videos,release_dates`, or `tv/{id}` with
+ * `credits,videos,content_ratings`; a title is required.
+ */
 export function tmdbDetailsSchema(type: MediaType) {
   return detailsSchema.refine(titled(type), titleMissing(type));
 }

@@ -14,7 +14,7 @@ import {
   type CatalogueSource,
 } from './modules/catalogue/index.ts';
 import { appConfigRoutes, healthRoutes, type Readiness } from './modules/health/index.ts';
-import { resolveAuthSecret, verifiedProfileOf } from './modules/identity/index.ts';
+import { ratingCeilingOf, resolveAuthSecret, verifiedProfileOf } from './modules/identity/index.ts';
 import { imagesRoutes } from './modules/images/index.ts';
 import { libraryRoutes } from './modules/library/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
@@ -66,14 +66,15 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
   const secret = await resolveAuthSecret(config.identity.secret, config.dataDir);
   // Liveness and readiness (OPS-3).
   await api.register(healthRoutes, { database, readiness });
-  // Answers the same for everyone (not a user's own lists, searches, progress or imports).
+  // Answers the same for everyone (not a user's own lists, searches, progress or imports); a
+  // kids' profile's are kept apart, per rating limit (PROFILE-7).
   await api.register(async (cached) => {
-    const answers = cacheResponses(cached, RESPONSE_CACHE_TTL_MS, cacheBytes);
+    const answers = cacheResponses(cached, RESPONSE_CACHE_TTL_MS, cacheBytes, ratingCeilingOf);
     clearOnWrites(api, answers, bus, apiPrefix);
     // The catalogue: titles, seasons, search, providers, trending.
     await cached.register(catalogueRoutes, { source: catalogue });
     // The home hero's '#1 Most Watched' title (HOME-8).
-    await cached.register(activityRoutes, { activity });
+    await cached.register(activityRoutes, { activity, catalogue });
   });
   // The settings the app reads.
   await api.register(appConfigRoutes, { config });
@@ -118,6 +119,7 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
     secret,
     dataDir: config.dataDir,
     playback: config.playback,
+    catalogue,
   });
   // The player app's releases (PigoStore).
   await api.register(storeRoutes, {

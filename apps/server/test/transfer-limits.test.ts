@@ -192,9 +192,11 @@ describe('migration 0010 on rows stored before the checks', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'pigo-repair-'));
     handle = await openOldDatabase(migrationsBefore(dir, REPAIR));
-    // Today's server signs in through today's session table: the column 0015 adds (the session's
-    // active profile, PROFILE-3), which that migration keeps when it finds it.
-    await handle.db.execute(sql`alter table session add column active_profile_id text`);
+    // Today's server signs in through today's session table: the columns 0015 and 0016 add (the
+    // session's active profile and its rating limit, PROFILE-3, PROFILE-7), which those
+    // migrations keep when they find them.
+    await handle.db.execute(sql`alter table session add column active_profile_id text,
+      add column rating_ceiling smallint, add column rating_unrated boolean not null default false`);
     app = await buildApp({
       config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
       database: handle,

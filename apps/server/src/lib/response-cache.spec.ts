@@ -1,6 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheResponses, type ResponseCache } from './response-cache.ts';
+import type { RatingCeiling } from '@pigostream/contracts';
+import { answerKeyPrefix, cacheResponses, type ResponseCache } from './response-cache.ts';
 
 /** An app whose `/answer` route takes `delayMs` ms and counts how often it ran. */
 async function appWithSlowRoute(
@@ -112,5 +113,116 @@ describe('the catalogue answer cache computes an expiring answer once, serving t
     expect((JSON.parse(after.body) as { run: number }).run).toBe(2);
     expect((await before).statusCode).toBe(200);
     expect(runs()).toBe(2);
+  });
+});
+
+describe("the catalogue answer cache keeps a kids' profile's answers apart (PROFILE-7)", () => {
+  /**
+   * The limit a request's cookie names (`limit=10`, `limit=10u` with unrated titles, `adult=1`
+   * none, `broken=1` a failed lookup), as the session lookup would answer it.
+   */
+  function limitOf(req: FastifyRequest): RatingCeiling | undefined {
+    const cookie = req.headers.cookie ?? '';
+    if (cookie.includes('broken')) throw new Error('database down');
+    const limit = /limit=(\d+)(u?)/.exec(cookie);
+    return limit ? { maxAge: Number(limit[1]), unrated: limit[2] === 'u' } : undefined;
+  }
+
+  /** An app whose `/answer` names the limit it was made under and counts runs and look-ups. */
+  async function appWithLimits() {
+    const app = Fastify();
+    let runs = 0;
+    let lookups = 0;
+    const ceilingOf = (req: FastifyRequest) => {
+      lookups += 1;
+      return Promise.resolve().then(() => limitOf(req));
+    };
+    await app.register(async (scope) => {
+      cacheResponses(scope, 10_000, undefined, ceilingOf);
+      scope.get('/answer', async (req) => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return { run: runs, limit: answerKeyPrefix(limitOf(req)) || 'none' };
+      });
+    });
+    await app.ready();
+    return { app, runs: () => runs, lookups: () => lookups };
+  }
+
+  const ask = async (app: FastifyInstance, cookie?: string) => {
+    const res = await app.inject({ url: '/answer', headers: cookie ? { cookie } : {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return JSON.parse(res.body) as { run: number; limit: string };
+  };
+
+  it('names each limit apart, and none for no limit', () => {
+    expect(answerKeyPrefix(undefined)).toBe('');
+    expect(answerKeyPrefix({ maxAge: 10, unrated: false })).toBe('k10n|');
+    expect(answerKeyPrefix({ maxAge: 10, unrated: true })).toBe('k10u|');
+    expect(answerKeyPrefix({ maxAge: 0, unrated: false })).toBe('k0n|');
+  });
+
+  it('a kid, then an adult, then a signed-out visitor: each gets the answer of its own kind', async () => {
+    const { app, runs } = await appWithLimits();
+    open = app;
+    expect(await ask(app, 'limit=10')).toEqual({ run: 1, limit: 'k10n|' });
+    expect(await ask(app, 'adult=1')).toEqual({ run: 2, limit: 'none' });
+    // Adults and signed-out visitors see the same catalogue: they share the answer.
+    expect(await ask(app)).toEqual({ run: 2, limit: 'none' });
+    expect(await ask(app, 'limit=10')).toEqual({ run: 1, limit: 'k10n|' });
+    expect(runs()).toBe(2);
+  });
+
+  it("a signed-out visitor first, then a kid: the kid's answer is made for the kid", async () => {
+    const { app, runs } = await appWithLimits();
+    open = app;
+    expect(await ask(app)).toEqual({ run: 1, limit: 'none' });
+    expect(await ask(app, 'limit=10')).toEqual({ run: 2, limit: 'k10n|' });
+    expect(await ask(app, 'adult=1')).toEqual({ run: 1, limit: 'none' });
+    expect(runs()).toBe(2);
+  });
+
+  it('limits differing in age or in unrated titles are kept apart; the same limit shares', async () => {
+    const { app, runs } = await appWithLimits();
+    open = app;
+    const kinds = ['limit=10', 'limit=10u', 'limit=13', 'limit=10', 'limit=13; other=1'];
+    const answers = [];
+    for (const cookie of kinds) answers.push(await ask(app, cookie));
+    expect(answers.map((a) => a.limit)).toEqual(['k10n|', 'k10u|', 'k13n|', 'k10n|', 'k13n|']);
+    expect(answers.map((a) => a.run)).toEqual([1, 2, 3, 1, 3]);
+    expect(runs()).toBe(3);
+  });
+
+  it('20 kids at once run the route once and all get its answer (single flight per limit)', async () => {
+    const { app, runs } = await appWithLimits();
+    open = app;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({ url: '/answer', headers: i % 2 ? { cookie: 'limit=7' } : {} }),
+      ),
+    );
+    expect(runs()).toBe(2);
+    const limits = answers.map((a) => (JSON.parse(a.body) as { limit: string }).limit);
+    expect(limits.filter((l) => l === 'k7n|')).toHaveLength(10);
+    expect(limits.filter((l) => l === 'none')).toHaveLength(10);
+  });
+
+  it('requests without a cookie are never asked their limit', async () => {
+    const { app, lookups } = await appWithLimits();
+    open = app;
+    await Promise.all(Array.from({ length: 5 }, () => ask(app)));
+    expect(lookups()).toBe(0);
+    await ask(app, 'limit=10');
+    expect(lookups()).toBe(1);
+  });
+
+  it('a limit that cannot be learnt fails the request rather than send a kept answer', async () => {
+    const { app, runs } = await appWithLimits();
+    open = app;
+    await ask(app);
+    const res = await app.inject({ url: '/answer', headers: { cookie: 'broken=1' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('"run"');
+    expect(runs()).toBe(1);
   });
 });

@@ -10,8 +10,10 @@
  * answer (not a user's own lists, searches, progress or imports) clears it, on this server at once
  * and on every other one through the cluster bus (cluster-bus.ts: Redis pub/sub, well within 1 s),
  * so no server answers much older data than was written (trending and '#1 Most Watched' blend watch
- * events).
+ * events). A kids' profile sees only titles within its rating limit (PROFILE-7), so its answers
+ * are kept apart, under the limit as well as the URL ({@link answerKeyPrefix}).
  */
+import type { RatingCeiling } from '@pigostream/contracts';
 import { ENDPOINTS } from '@pigostream/contracts/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -100,6 +102,21 @@ export interface ResponseCache {
 }
 
 /**
+ * The rating limit of a request's active profile (PROFILE-7 in docs/requirements.md), undefined
+ * for none (signed out, an adult profile); rejects when it cannot be learnt (the database failed).
+ */
+export type RequestCeiling = (req: FastifyRequest) => Promise<RatingCeiling | undefined>;
+
+/**
+ * What the key of an answer made under `ceiling` starts with, before its URL: `k{maxAge}u|`
+ * (unrated titles shown) or `k{maxAge}n|`, e.g. `k10n|`; '' without a limit, the answers every
+ * signed-out visitor and adult profile share. A URL starts with '/', so no prefixed key is a URL.
+ */
+export function answerKeyPrefix(ceiling: RatingCeiling | undefined): string {
+  return ceiling ? `k${String(ceiling.maxAge)}${ceiling.unrated ? 'u' : 'n'}|` : '';
+}
+
+/**
  * Caches the 200 answers of the GET routes registered in `scope` (after this call) for `ttlMs`
  * ms, keyed by URL (path and query), `maxBytes` bytes of answers at most (the least recently
  * used go first; 0 keeps none); returns the cache so write routes can clear it. A request for an
@@ -107,30 +124,44 @@ export interface ResponseCache {
  * computed once however many requests ask for it meanwhile; when the expired answer is at most
  * `ttlMs` past its time, they get it at once instead (stale while the newer one is made). A
  * write's clear drops every answer, expired ones too (SCALE-8 in docs/requirements.md).
+ *
+ * With `ceilingOf`, the answers are kept per rating limit too (PROFILE-7): a request carrying a
+ * cookie is asked its limit (the session lookup it makes anyway; one more promise per request),
+ * and its answer is keyed by {@link answerKeyPrefix} and the URL, so an answer made for a kids'
+ * profile is only ever sent to a profile with the same limit, and one made for everyone never to
+ * a kids' profile. Requests without a cookie are keyed by the URL alone, as before, and never
+ * asked. When the limit cannot be learnt the request fails with that error (never an answer
+ * kept for another limit).
  */
 export function cacheResponses(
   scope: FastifyInstance,
   ttlMs = RESPONSE_CACHE_TTL_MS,
   maxBytes = RESPONSE_CACHE_BYTES,
+  ceilingOf?: RequestCeiling,
 ): ResponseCache {
   if (maxBytes <= 0) return { clear: () => undefined, size: () => 0 };
   // Answers are kept twice their time: the second half only for requests arriving while
   // another request makes the newer answer.
   const answers = answerCache(scope, 2 * ttlMs, maxBytes);
-  const fresh = (url: string) => answers.getRemainingTTL(url) > ttlMs;
+  const fresh = (key: string) => answers.getRemainingTTL(key) > ttlMs;
   const flights = singleFlight();
+  // The keys of requests answered under a rating limit; every other request's key is its URL.
+  const limited = new WeakMap<FastifyRequest, string>();
+  const keyOf = (req: FastifyRequest) => limited.get(req) ?? req.url;
 
-  scope.addHook('onRequest', (req, reply, done) => {
-    if (req.method !== 'GET') {
-      done();
-      return;
-    }
-    const cached = answers.get(req.url);
-    if (cached !== undefined && fresh(req.url)) {
+  /** Sends the answer kept under `key`, or waits for the one being made, or lets the route run. */
+  const answerFromCache = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    done: (error?: Error) => void,
+  ) => {
+    const cached = answers.get(key);
+    if (cached !== undefined && fresh(key)) {
       sendKept(reply, cached);
       return;
     }
-    const inFlight = flights.start(req, req.url);
+    const inFlight = flights.start(req, key);
     if (inFlight === undefined) {
       done();
       return;
@@ -144,13 +175,35 @@ export function cacheResponses(
       if (bytes === undefined) done();
       else sendKept(reply, bytes);
     });
+  };
+
+  scope.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET') {
+      done();
+      return;
+    }
+    if (ceilingOf === undefined || req.headers.cookie === undefined) {
+      answerFromCache(req, reply, req.url, done);
+      return;
+    }
+    ceilingOf(req).then(
+      (ceiling) => {
+        const prefix = answerKeyPrefix(ceiling);
+        if (prefix !== '') limited.set(req, `${prefix}${req.url}`);
+        answerFromCache(req, reply, keyOf(req), done);
+      },
+      (error: unknown) => {
+        done(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 
   scope.addHook('preSerialization', (req, reply, payload, done) => {
-    if (req.method === 'GET' && reply.statusCode === 200 && !fresh(req.url)) {
+    const key = keyOf(req);
+    if (req.method === 'GET' && reply.statusCode === 200 && !fresh(key)) {
       // The route's own serializer: the same checked, stripped JSON a miss sends.
       // Its waiters get the bytes (for a request that waited in vain and answers alone, a no-op).
-      flights.settle(req, keepAnswer(answers, req.url, reply, payload));
+      flights.settle(req, keepAnswer(answers, key, reply, payload));
     }
     done(null, payload);
   });

@@ -173,16 +173,15 @@ export function recentViewers(
 }
 
 /**
- * The title most users started watching in the last `days` days (ties: the latest start), or
- * undefined when nobody watched anything in that time.
+ * The `limit` titles most users started watching in the last `days` days, most first (ties: the
+ * latest start); none when nobody watched anything in that time.
  */
-export async function mostWatched(db: Database, days: number): Promise<TitleRef | undefined> {
-  const rows = await queryRows<TitleRef>(
+export function mostWatched(db: Database, days: number, limit: number): Promise<TitleRef[]> {
+  return queryRows<TitleRef>(
     db,
     sql`select tmdb_id as id, media_type as type from watch_events
         where first_watched_at > now() - make_interval(days => ${days})
         group by media_type, tmdb_id
-        order by count(*) desc, max(first_watched_at) desc limit 1`,
+        order by count(*) desc, max(first_watched_at) desc limit ${limit}`,
   );
-  return rows[0];
 }

@@ -112,8 +112,17 @@ export class ActivityService {
    * {@link TRENDING_DAYS} days (ties: the latest start); undefined when nobody watched
    * anything in that time.
    */
-  mostWatched(): Promise<TitleRef | undefined> {
-    return repo.mostWatched(this.db, TRENDING_DAYS);
+  async mostWatched(): Promise<TitleRef | undefined> {
+    return (await repo.mostWatched(this.db, TRENDING_DAYS, 1))[0];
+  }
+
+  /**
+   * The `limit` titles most users started watching in the last {@link TRENDING_DAYS} days, most
+   * first, as {@link mostWatched} ranks them: a kids' profile's '#1 Most Watched' is the first
+   * of them within its rating limit (PROFILE-7).
+   */
+  mostWatchedRanking(limit: number): Promise<TitleRef[]> {
+    return repo.mostWatched(this.db, TRENDING_DAYS, limit);
   }
 }
 

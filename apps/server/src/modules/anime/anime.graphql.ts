@@ -10,7 +10,7 @@ import {
   type GraphQLObjectType,
 } from 'graphql';
 import DataLoader from 'dataloader';
-import { MAX_ANIME_SEARCH_LENGTH } from '@pigostream/contracts';
+import { MAX_ANIME_SEARCH_LENGTH, type RatingCeiling } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { artPath } from '../images/index.ts';
 import {
@@ -97,12 +97,17 @@ export const animeTypeDefs = /* GraphQL */ `
   enum MediaSort { ${ANIME_SORTS.join(' ')} }
 `;
 
-/** Per-request state: the database, the relation loader and where drawn art is served. */
+/**
+ * Per-request state: the database, the relation loader, where drawn art is served and the
+ * rating limit of a kids' profile.
+ */
 export interface AnimeContext {
   db: Database;
   relations: DataLoader<number, RelationRow[]>;
   /** `/pigo-stream/images`: drawn covers resolve under it. */
   imagesBase: string;
+  /** A kids' profile's limit (PROFILE-7): entries and relations it may not see are left out. */
+  ceiling: RatingCeiling | undefined;
 }
 
 interface PageSource {
@@ -123,13 +128,17 @@ interface MediaArgs {
 
 /**
  * Loads the relation edges of every entry asked for during one turn of the event loop with one
- * query, so sibling resolvers (every entry of a page) share it instead of one query each.
+ * query, so sibling resolvers (every entry of a page) share it instead of one query each; under
+ * `ceiling` only edges to entries a kids' profile may see (PROFILE-7).
  */
-function relationsLoader(db: Database): DataLoader<number, RelationRow[]> {
+function relationsLoader(
+  db: Database,
+  ceiling: RatingCeiling | undefined,
+): DataLoader<number, RelationRow[]> {
   return new DataLoader(
     async (ids: readonly number[]) => {
       const byMedia = new Map<number, RelationRow[]>(ids.map((id) => [id, []]));
-      for (const row of await findRelations(db, ids)) byMedia.get(row.media_id)?.push(row);
+      for (const row of await findRelations(db, ids, ceiling)) byMedia.get(row.media_id)?.push(row);
       return ids.map((id) => byMedia.get(id) ?? []);
     },
     // One event-loop turn, as the hand-written batcher had, rather than DataLoader's default of
@@ -190,7 +199,7 @@ const resolvers: Record<string, Record<string, GraphQLFieldResolver<unknown, Ani
       const formats = [args.format, ...(args.format_in ?? [])].filter((f) => f != null);
       p.result = searchAnime(
         ctx.db,
-        { search, id: args.id, type: args.type, formats },
+        { search, id: args.id, type: args.type, formats, ceiling: ctx.ceiling },
         sort,
         p.perPage,
         (p.page - 1) * p.perPage,
@@ -269,8 +278,14 @@ for (const [typeName, fields] of Object.entries(resolvers)) {
 
 /**
  * A fresh context for one request. `imagesBase` is the images route (`/pigo-stream/images`),
- * under which covers missing from the data are drawn.
+ * under which covers missing from the data are drawn; `ceiling` a kids' profile's rating limit
+ * (PROFILE-7 in docs/requirements.md), under which only the entries it may see are answered,
+ * as search hits and as related entries.
  */
-export function createAnimeContext(db: Database, imagesBase: string): AnimeContext {
-  return { db, relations: relationsLoader(db), imagesBase };
+export function createAnimeContext(
+  db: Database,
+  imagesBase: string,
+  ceiling?: RatingCeiling,
+): AnimeContext {
+  return { db, relations: relationsLoader(db, ceiling), imagesBase, ceiling };
 }

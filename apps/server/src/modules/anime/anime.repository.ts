@@ -3,7 +3,8 @@
  * (anime.graphql.ts). Rows come back in column names.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '@pigostream/db';
+import type { RatingCeiling } from '@pigostream/contracts';
+import { intArray, queryRows, type Database } from '@pigostream/db';
 
 /** An `anime_media` row as the GraphQL resolvers read it. */
 export interface AnimeRow {
@@ -81,6 +82,31 @@ export interface AnimeFilter {
   type?: string | null | undefined;
   /** AniList MediaFormat values; empty or absent means any. */
   formats?: readonly string[] | null | undefined;
+  /** A kids' profile's rating limit: only entries {@link shownUnder} it (PROFILE-7). */
+  ceiling?: RatingCeiling | undefined;
+}
+
+/**
+ * The rating of the anime entry `entry` (an SQL expression of its AniList id) for a kids'
+ * profile (PROFILE-7 in docs/requirements.md): the oldest `rating_age` among the TMDB titles it
+ * is linked to (`anime_links`), null when none of them has a known rating or it has none. This
+ * is the one column of the catalogue's tables the anime module reads.
+ */
+const entryRatingAge = (entry: SQL) =>
+  sql`(select max(t.rating_age) from anime_links l
+      join titles t on t.media_type = l.media_type and t.id = l.tmdb_id
+      where l.anilist_id = ${entry})`;
+
+/**
+ * The condition showing the anime entry `entry` (an SQL expression of its AniList id) under a
+ * kids' profile's limit (PROFILE-7): its {@link entryRatingAge} is at most `ceiling.maxAge`. An
+ * entry one of whose linked titles is rated above the limit is hidden; so is one with no linked
+ * title of known rating (no link, or only unrated titles), unless `ceiling.unrated`.
+ */
+function shownUnder(ceiling: RatingCeiling, entry: SQL): SQL {
+  // An unknown rating stands in below every limit (shown) or above all of them (hidden).
+  const unknown = sql.raw(ceiling.unrated ? '-1' : '99');
+  return sql`coalesce(${entryRatingAge(entry)}, ${unknown}) <= ${ceiling.maxAge}`;
 }
 
 /** Matches each search branch contributes at most; bounds the work (and `total`) per query. */
@@ -106,7 +132,8 @@ function inList(values: readonly (number | string)[]): SQL {
  * id). With a search, candidates come from the index-backed word-similarity filters
  * (`q <% lower(title)`) on the english and romaji titles and a scan of native titles;
  * SEARCH_MATCH ranks exact titles first, then word similarity, then whole-title similarity.
- * Each row carries `total`, the number of matches.
+ * Each row carries `total`, the number of matches. With `filter.ceiling` (PROFILE-7) only
+ * entries {@link shownUnder} it match, before the page is cut.
  */
 export function searchAnime(
   db: Database,
@@ -120,6 +147,7 @@ export function searchAnime(
   if (filter.id != null) where.push(sql`id = ${filter.id}`);
   if (filter.type != null) where.push(sql`type = ${filter.type}`);
   if (filter.formats?.length) where.push(sql`format in (${inList(filter.formats)})`);
+  if (filter.ceiling) where.push(shownUnder(filter.ceiling, sql.raw('anime_media.id')));
   const conditions = sql.join(where, sql` and `);
   const order: SQL[] = sort.flatMap((s) => {
     if (s !== 'SEARCH_MATCH') return [sql.raw(SORT_SQL[s])];
@@ -160,9 +188,14 @@ export function searchAnime(
 /**
  * The relation edges of every entry in `mediaIds`, in one query, each with its node's row
  * (for nodes outside `anime_media`, described by the edge). Edges of one entry come by node start date, undated
- * last, then node id.
+ * last, then node id. With `ceiling` (a kids' profile, PROFILE-7) only edges whose node is
+ * {@link shownUnder} it.
  */
-export function findRelations(db: Database, mediaIds: readonly number[]): Promise<RelationRow[]> {
+export function findRelations(
+  db: Database,
+  mediaIds: readonly number[],
+  ceiling?: RatingCeiling,
+): Promise<RelationRow[]> {
   if (mediaIds.length === 0) return Promise.resolve([]);
   return queryRows<RelationRow>(
     db,
@@ -176,10 +209,28 @@ export function findRelations(db: Database, mediaIds: readonly number[]): Promis
             'cover_image_large', m.cover_image_large, 'average_score', m.average_score,
             'popularity', m.popularity, 'genres', coalesce(m.genres, '[]'::jsonb)) as node
         from anime_relations r left join anime_media m on m.id = r.node_id
-        where r.media_id in (${inList(mediaIds)})
+        where r.media_id in (${inList(mediaIds)})${ceiling ? sql` and ${shownUnder(ceiling, sql.raw('r.node_id'))}` : sql``}
         order by r.media_id, m.start_year nulls last, m.start_month nulls last,
           m.start_day nulls last, r.node_id, r.relation_type`,
   );
+}
+
+/**
+ * The anime entries of `ids` (AniList ids) shown under a kids' profile's limit `ceiling`
+ * (PROFILE-7; {@link shownUnder}), for filtering live AniList answers; any order.
+ */
+export async function findEntriesShown(
+  db: Database,
+  ids: readonly number[],
+  ceiling: RatingCeiling,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select e.id from unnest(${intArray(ids)}::int[]) as e(id)
+        where ${shownUnder(ceiling, sql.raw('e.id'))}`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A TMDB title linked to entries of a franchise, with how many of them. */

@@ -4,7 +4,9 @@
  * answers are re-read against the local schema: unreadable fields answer null (anilist.reread.ts).
  * Errors: 400 `{ error }` for a bad body, 400 `{ errors, data: null }` for a query outside the
  * schema (either source), 429 `{ error }` when AniList limits the rate, 502
- * `{ error: 'Fetch failed: <status>' }` when AniList fails or times out.
+ * `{ error: 'Fetch failed: <status>' }` when AniList fails or times out. A kids' profile
+ * (PROFILE-7) is answered only the entries within its rating limit (anime.service.ts); its
+ * limit comes with the session (`ratingCeilingOf`), signed-out visitors and adults see all.
  */
 import { ANIME_INFO, routePath } from '@pigostream/contracts/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +14,7 @@ import { z } from 'zod';
 import { animeInfoRequestSchema, errorSchema, graphqlResponseSchema } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import type { CachedLoader } from '../../lib/shared-cache.ts';
+import { ratingCeilingOf } from '../identity/index.ts';
 import { createAnimeService } from './anime.service.ts';
 
 export interface AnimeRoutesOptions {
@@ -53,7 +56,8 @@ export const animeRoutes: FastifyPluginAsyncZod<AnimeRoutesOptions> = async (app
     },
     async (req, reply) => {
       const { query, variables, operationName } = req.body;
-      const answer = await service.answer({ query, variables, operationName });
+      const ceiling = await ratingCeilingOf(req);
+      const answer = await service.answer({ query, variables, operationName }, ceiling);
       if (answer.status >= 500) req.log.warn({ answer: answer.body }, 'anime service failed');
       return reply
         .code(answer.status)

@@ -2,7 +2,11 @@
  * The anime-info call (API-ANIME-1 in docs/requirements.md): answers an AniList GraphQL request
  * from the local catalogue (anime.graphql.ts) or from live AniList (anilist.client.ts), in
  * AniList's shapes. Either way the query must fit the local schema; live answers are re-read
- * against it (anilist.reread.ts), and what drifted is logged (lib/upstream-drift.ts).
+ * against it (anilist.reread.ts), and what drifted is logged (lib/upstream-drift.ts). A kids'
+ * profile (PROFILE-7 in docs/requirements.md) is answered only the entries it may see: an entry
+ * is shown when the TMDB titles it is linked to (`anime_links`) are rated within the profile's
+ * limit; one linked to a title above it is hidden, and so is one with no linked title of known
+ * rating unless the profile shows unrated titles (anime.repository.ts, `shownUnder`).
  */
 import {
   execute,
@@ -17,7 +21,7 @@ import {
   type SelectionSetNode,
   type ValidationContext,
 } from 'graphql';
-import type { GraphqlResponse } from '@pigostream/contracts';
+import type { GraphqlResponse, RatingCeiling } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { CachedLoader, createSharedCache } from '../../lib/shared-cache.ts';
 import { reportDrift, type DriftLog } from '../../lib/upstream-drift.ts';
@@ -25,7 +29,11 @@ import { answerFromAnilist } from './anilist.cached.ts';
 import type { AnimeAnswer, GraphqlRequest } from './anilist.client.ts';
 import { rereadAnilistData } from './anilist.reread.ts';
 import { animeSchema, createAnimeContext } from './anime.graphql.ts';
-import { findFranchiseTitles, type FranchiseTitleRow } from './anime.repository.ts';
+import {
+  findEntriesShown,
+  findFranchiseTitles,
+  type FranchiseTitleRow,
+} from './anime.repository.ts';
 
 /** Deepest field nesting accepted; the app's own query is 6 deep. */
 export const MAX_QUERY_DEPTH = 12;
@@ -48,24 +56,107 @@ export interface AnimeService {
   /**
    * Answers one GraphQL request: 200 `{ data }` (AniList's shape), 400 `{ errors, data: null }`
    * for a query outside the schema (both sources: nothing outside it is forwarded), or the live
-   * source's answers (anilist.client.ts), their `data` re-read against the schema.
+   * source's answers (anilist.client.ts), their `data` re-read against the schema. With
+   * `ceiling` (a kids' profile's rating limit, PROFILE-7) only the entries it may see, as search
+   * hits and as related entries: the local source filters them in its queries (pages and
+   * totals count only those), the live one leaves the others out of AniList's answer, and with
+   * them any entry or edge whose id the query did not ask for (it cannot be told apart).
    * @throws only on a database failure (the app answers 500).
    */
-  answer(request: GraphqlRequest): Promise<AnimeAnswer>;
+  answer(request: GraphqlRequest, ceiling?: RatingCeiling): Promise<AnimeAnswer>;
 }
 
 /** Picks the source named by `options.source`. */
 export function createAnimeService(options: AnimeServiceOptions): AnimeService {
-  const answerFrom =
-    options.source === 'anilist'
-      ? liveSource(options)
-      : (document: DocumentNode, request: GraphqlRequest) =>
-          runLocalQuery(options.db, options.imagesBase, document, request);
+  const live = options.source === 'anilist' ? liveSource(options) : undefined;
+  const answerFrom = async (
+    document: DocumentNode,
+    request: GraphqlRequest,
+    ceiling: RatingCeiling | undefined,
+  ): Promise<AnimeAnswer> => {
+    if (!live) return runLocalQuery(options.db, options.imagesBase, document, request, ceiling);
+    const answer = await live(document, request);
+    return ceiling ? keepShown(options.db, answer, ceiling) : answer;
+  };
   return {
-    answer: async (request) => {
+    answer: async (request, ceiling) => {
       const document = parseQuery(request.query);
-      return 'status' in document ? document : answerFrom(document, request);
+      return 'status' in document ? document : answerFrom(document, request, ceiling);
     },
+  };
+}
+
+/**
+ * The AniList id an element of a list in an answer stands for: a Media's `id`, or a relation
+ * edge's `node.id`; undefined when the query asked for neither.
+ */
+function entryIdOf(element: object): number | undefined {
+  const { id, node } = element as { id?: unknown; node?: unknown };
+  if (typeof id === 'number') return id;
+  if (typeof node === 'object' && node !== null) {
+    const nodeId = (node as { id?: unknown }).id;
+    if (typeof nodeId === 'number') return nodeId;
+  }
+  return undefined;
+}
+
+/** Every AniList id the lists of `value` (a JSON answer's data) hold, into `ids`. */
+function collectEntryIds(value: unknown, ids: Set<number>): void {
+  if (Array.isArray(value)) {
+    for (const element of value as unknown[]) {
+      if (typeof element === 'object' && element !== null) {
+        const id = entryIdOf(element);
+        if (id !== undefined) ids.add(id);
+      }
+      collectEntryIds(element, ids);
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const field of Object.values(value)) collectEntryIds(field, ids);
+  }
+}
+
+/**
+ * A copy of `value` whose lists hold only the entries (Media, relation edges) in `shown`:
+ * in this schema every list of objects is one of entries or of edges (`Page.media`,
+ * `relations.edges`, `relations.nodes`). An object in a list that names no id is left out too.
+ */
+function withoutHidden(value: unknown, shown: ReadonlySet<number>): unknown {
+  if (Array.isArray(value)) {
+    return (value as unknown[])
+      .filter((element) => {
+        if (typeof element !== 'object' || element === null) return true;
+        const id = entryIdOf(element);
+        return id !== undefined && shown.has(id);
+      })
+      .map((element) => withoutHidden(element, shown));
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [key, withoutHidden(field, shown)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A live answer for a kids' profile (PROFILE-7): its data without the entries `ceiling` hides
+ * (one query for every id the answer names). The cached answer is not changed: a copy is.
+ * @throws when the database fails.
+ */
+async function keepShown(
+  db: Database,
+  answer: AnimeAnswer,
+  ceiling: RatingCeiling,
+): Promise<AnimeAnswer> {
+  if (answer.status !== 200 || !('data' in answer.body)) return answer;
+  const { data } = answer.body;
+  if (data === null || data === undefined) return answer;
+  const ids = new Set<number>();
+  collectEntryIds(data, ids);
+  const shown = await findEntriesShown(db, [...ids], ceiling);
+  return {
+    ...answer,
+    body: { ...answer.body, data: withoutHidden(data, shown) as typeof data },
   };
 }
 
@@ -131,18 +222,24 @@ function refused(errors: readonly GraphQLError[]): AnimeAnswer {
   return { status: 400, body: { errors: errors.map((e) => formatError(e, 400)), data: null } };
 }
 
+/**
+ * Answers `request` from the local catalogue; with `ceiling` only the entries a kids' profile
+ * may see (PROFILE-7).
+ * @throws on a database failure.
+ */
 async function runLocalQuery(
   db: Database,
   imagesBase: string,
   document: DocumentNode,
   request: GraphqlRequest,
+  ceiling: RatingCeiling | undefined,
 ): Promise<AnimeAnswer> {
   const result = await execute({
     schema: animeSchema,
     document,
     variableValues: request.variables,
     operationName: request.operationName,
-    contextValue: createAnimeContext(db, imagesBase),
+    contextValue: createAnimeContext(db, imagesBase, ceiling),
   });
   const internal = result.errors?.find(
     (e) => e.originalError && !(e.originalError instanceof GraphQLError),

@@ -146,14 +146,19 @@ export function forgetSessions(req: FastifyRequest): void {
 }
 
 /**
- * The active profile (PROFILE-3) of the request's signed-in user when their e-mail is verified,
- * else undefined: whose answers the per-user answer cache keeps and forgets (PROFILE-4).
- * Shares {@link requireSession}'s one lookup per request.
+ * Whose answers the per-user answer cache keeps and forgets (PROFILE-4 in docs/requirements.md):
+ * the active profile (PROFILE-3) of the request's signed-in user when their e-mail is verified,
+ * and for a kids' profile its rating limit too (`<profile>|k<maxAge><u|n>`, PROFILE-7), so a
+ * change of the limit is answered at once rather than after the kept answers expire; else
+ * undefined. Shares {@link requireSession}'s one lookup per request.
  * @throws when the database fails.
  */
 export async function verifiedProfileOf(req: FastifyRequest): Promise<string | undefined> {
   const data = await identityOf(req).sessionOf(req);
-  return data?.user.emailVerified ? activeProfileOf(data) : undefined;
+  if (!data?.user.emailVerified) return undefined;
+  const ceiling = ceilingOfSession(data);
+  const profile = activeProfileOf(data);
+  return ceiling ? `${profile}|k${String(ceiling.maxAge)}${ceiling.unrated ? 'u' : 'n'}` : profile;
 }
 
 /**

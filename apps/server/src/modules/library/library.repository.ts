@@ -69,13 +69,17 @@ export async function removeAllEntries(
   return rows.length;
 }
 
-/** Ids of the `limit` newest titles of one type in a user's list, newest first. */
+/**
+ * Ids of the `limit` newest titles of one type in a user's list, newest first, after the
+ * `offset` newest (a kids' profile reads on past titles above its limit, PROFILE-7).
+ */
 export async function listEntryIds(
   db: Database,
   list: UserList,
   userId: string,
   type: MediaType,
   limit: number,
+  offset = 0,
 ): Promise<number[]> {
   const { table, time } = LISTS[list];
   const rows = await queryRows<{ tmdb_id: number }>(
@@ -83,28 +87,31 @@ export async function listEntryIds(
     sql`select tmdb_id from ${table}
         where user_id = ${userId} and media_type = ${type}
         order by ${time} desc, tmdb_id desc
-        limit ${limit}`,
+        limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => r.tmdb_id);
 }
 
-/** Whether a title is in a user's list; without a type, as a movie or as a show. */
-export async function hasEntry(
+/**
+ * The types a title id is in a user's list as: `[type]` or `[]` with a type; without one, as a
+ * movie, as a show, or both.
+ */
+export async function entryTypes(
   db: Database,
   list: UserList,
   userId: string,
   id: number,
   type: MediaType | undefined,
-): Promise<boolean> {
+): Promise<MediaType[]> {
   const { table } = LISTS[list];
   const typeFilter = type ? sql`and media_type = ${type}` : sql``;
-  const rows = await queryRows(
+  const rows = await queryRows<{ media_type: MediaType }>(
     db,
-    sql`select 1 from ${table}
+    sql`select media_type from ${table}
         where user_id = ${userId} and tmdb_id = ${id} ${typeFilter}
-        limit 1`,
+        order by media_type`,
   );
-  return rows.length > 0;
+  return rows.map((r) => r.media_type);
 }
 
 /** A saved search as stored. */

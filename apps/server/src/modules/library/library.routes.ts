@@ -3,9 +3,10 @@
  * docs/requirements.md under `/pigo-stream` (search history: see search-history.routes.ts,
  * registered here too). Every call needs a verified session (401
  * `{ error: 'User is not authenticated' }`) and must name the signed-in user (403). Errors: 400
- * `{ error }` for bad input (fields, limits), 404 for an unknown title or an entry that is not
- * there, 413 for bodies over the app's limit, 415 for bodies that are not JSON. Nothing is written
- * when a call fails.
+ * `{ error }` for bad input (fields, limits), 403 `{ error: 'Not available on this profile' }` for
+ * a kids' profile saving a title above its rating limit (PROFILE-7), 404 for an unknown title or
+ * an entry that is not there, 413 for bodies over the app's limit, 415 for bodies that are not
+ * JSON. Nothing is written when a call fails.
  */
 import {
   CLEAR_WATCH_HISTORY,
@@ -69,7 +70,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
   const myList = ['my list'];
 
   /**
-   * API-HIST-1: the user's watch history, newest first, movies and shows apart (default 12 each).
+   * API-HIST-1: the user's watch history, newest first, movies and shows apart (default 12 each);
+   * a kids' profile's only within its rating limit (PROFILE-7).
    */
   app.get(
     routePath.get(WATCH_HISTORY),
@@ -84,11 +86,14 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.watchHistory(user.profileId, req.query);
+      return service.watchHistory(user.profileId, req.query, user.ceiling);
     },
   );
 
-  /** API-HIST-2: records a watched title; a title already there moves to the front. */
+  /**
+   * API-HIST-2: records a watched title; a title already there moves to the front. A kids'
+   * profile saving a title above its limit: 403 (PROFILE-7).
+   */
   app.post(
     routePath.post(SAVE_WATCH_HISTORY),
     {
@@ -104,7 +109,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
       const user = await actingUser(req, userUID);
       return {
         ok: true as const,
-        added: await service.save('watch_history', user.profileId, type, id),
+        added: await service.save('watch_history', user.profileId, type, id, user.ceiling),
       };
     },
   );
@@ -145,7 +150,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** API-LIST-1: adds a title to My List; a title already there is left as it is. */
+  /**
+   * API-LIST-1: adds a title to My List; a title already there is left as it is. A kids' profile
+   * saving a title above its limit: 403 (PROFILE-7).
+   */
   app.post(
     routePath.post(SAVE_MY_LIST),
     {
@@ -159,7 +167,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     async (req) => {
       const { userUID, id, type } = req.body;
       const user = await actingUser(req, userUID);
-      return { ok: true as const, added: await service.save('my_list', user.profileId, type, id) };
+      return {
+        ok: true as const,
+        added: await service.save('my_list', user.profileId, type, id, user.ceiling),
+      };
     },
   );
 
@@ -182,7 +193,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
   );
 
-  /** API-LIST-3: My List, newest first, movies and shows apart (default 12 each). */
+  /**
+   * API-LIST-3: My List, newest first, movies and shows apart (default 12 each); a kids'
+   * profile's only within its rating limit (PROFILE-7).
+   */
   app.get(
     routePath.get(MY_LIST),
     {
@@ -196,13 +210,14 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
     async (req) => {
       const user = await actingUser(req, req.params.uid);
-      return service.myList(user.profileId, req.query);
+      return service.myList(user.profileId, req.query, user.ceiling);
     },
   );
 
   /**
    * The play page's in-list check (PLAY-12; its request is not shown, so this is ours):
-   * `?id=&type=` answers `{ inList }`; without `type` the id matches a movie or a show.
+   * `?id=&type=` answers `{ inList }`; without `type` the id matches a movie or a show. For a
+   * kids' profile a title above its limit is not in the list (PROFILE-7).
    */
   app.get(
     routePath.get(IN_MY_LIST),
@@ -217,7 +232,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<LibraryRoutesOptions> = async 
     },
     async (req) => {
       const user = await actingUser(req, req.params.uid);
-      return { inList: await service.inMyList(user.profileId, req.query.id, req.query.type) };
+      const { id, type } = req.query;
+      return { inList: await service.inMyList(user.profileId, id, type, user.ceiling) };
     },
   );
 };

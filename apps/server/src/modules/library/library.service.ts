@@ -2,21 +2,24 @@
  * Watch history, My List and search history of a user (DATA-1, DATA-2, DATA-3, DATA-9, LISTS-4..7
  * in docs/requirements.md 'History and list pages', API-GEN-1). Titles are checked against the
  * catalogue before anything is written, and lists are answered as catalogue summaries (id, type,
- * title or name, poster_path, vote_average, genres), newest first, movies and shows apart.
+ * title or name, poster_path, vote_average, genres), newest first, movies and shows apart. A kids'
+ * profile (PROFILE-7) saves and is answered only titles within its rating limit; rows above it
+ * stay stored and show again when the limit changes.
  */
 import {
   SEARCH_HISTORY_CAP,
   type MediaType,
   type MyList,
+  type RatingCeiling,
   type SearchHistoryEntry,
   type TitleSummary,
   type WatchHistory,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import DataLoader from 'dataloader';
 import { NotFoundError, type CatalogueSource } from '../catalogue/index.ts';
 import * as repo from './library.repository.ts';
 import type { UserList } from './library.repository.ts';
+import { firstShown, RatingGate } from './rating-gate.ts';
 
 /** Per-type limits of a list fetch: 1 to 200 each (validated by the route). */
 export interface ListLimits {
@@ -37,49 +40,36 @@ const kind = (type: MediaType) => (type === 'movie' ? 'Movie' : 'Show');
  */
 export class LibraryService {
   /**
-   * Whether the catalogue knows a title, for every save asked during one turn of the event loop
-   * with one catalogue call per type (PERF-7, SEC-3: under load, 100 saves cost one lookup instead
-   * of 100). Nothing is kept between turns: a title removed from the catalogue is refused from the
-   * next turn on.
+   * Whether the catalogue knows a title and the profile may see it, for every save asked during
+   * one turn of the event loop with one catalogue call per type (PERF-7, SEC-3: under load, 100
+   * saves cost one lookup instead of 100). Nothing is kept between turns: a title removed from
+   * the catalogue is refused from the next turn on.
    */
-  private readonly knownTitles = new DataLoader<readonly [MediaType, number], boolean>(
-    async (titles) => {
-      const known = new Set<string>();
-      for (const type of ['movie', 'tv'] as const) {
-        const ids = titles.filter(([t]) => t === type).map(([, id]) => id);
-        if (ids.length === 0) continue;
-        for (const title of await this.catalogue.summaries(type, [...new Set(ids)])) {
-          known.add(`${type}:${String(title.id)}`);
-        }
-      }
-      return titles.map(([type, id]) => known.has(`${type}:${String(id)}`));
-    },
-    { cache: false, batchScheduleFn: (load) => setImmediate(load) },
-  );
+  private readonly gate: RatingGate;
 
   constructor(
     private readonly db: Database,
     private readonly catalogue: CatalogueSource,
-  ) {}
-
-  /**
-   * Throws unless the catalogue knows the title.
-   * @throws NotFoundError (404) for an id the catalogue does not know as `type`.
-   */
-  async assertKnownTitle(type: MediaType, id: number): Promise<void> {
-    if (!(await this.knownTitles.load([type, id]))) {
-      throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${id}`);
-    }
+  ) {
+    this.gate = new RatingGate(catalogue);
   }
 
   /**
    * Adds a title to a list (idempotent: the watch history moves it to the front, My List
-   * leaves it).
+   * leaves it). `ceiling` is the active profile's rating limit (PROFILE-7; undefined for adults).
    * @returns whether the title was new to the list.
-   * @throws NotFoundError (404) for an unknown title; nothing is written then.
+   * @throws NotFoundError (404) for an unknown title; NotAvailableOnProfileError (403
+   *   `{ error: 'Not available on this profile' }`) for one above `ceiling`; nothing is written
+   *   then.
    */
-  async save(list: UserList, userId: string, type: MediaType, id: number): Promise<boolean> {
-    await this.assertKnownTitle(type, id);
+  async save(
+    list: UserList,
+    userId: string,
+    type: MediaType,
+    id: number,
+    ceiling?: RatingCeiling,
+  ): Promise<boolean> {
+    await this.gate.assertShown(type, id, ceiling);
     return repo.saveEntry(this.db, list, userId, type, id);
   }
 
@@ -98,20 +88,49 @@ export class LibraryService {
     return repo.removeAllEntries(this.db, 'watch_history', userId);
   }
 
-  /** Whether a title is in My List; without a type the id matches a movie or a show. */
-  inMyList(userId: string, id: number, type: MediaType | undefined): Promise<boolean> {
-    return repo.hasEntry(this.db, 'my_list', userId, id, type);
+  /**
+   * Whether a title is in My List; without a type the id matches a movie or a show. Under a
+   * rating limit (PROFILE-7) a title above it is not in the list (false), as the list leaves it
+   * out.
+   */
+  async inMyList(
+    userId: string,
+    id: number,
+    type: MediaType | undefined,
+    ceiling?: RatingCeiling,
+  ): Promise<boolean> {
+    const types = await repo.entryTypes(this.db, 'my_list', userId, id, type);
+    const shown = await this.gate.shown(
+      types.map((t) => ({ type: t, id })),
+      ceiling,
+    );
+    return shown.length > 0;
   }
 
-  /** `{ moviesHistory, showsHistory }`, newest first, bounded by the limits. */
-  async watchHistory(userId: string, limits: ListLimits): Promise<WatchHistory> {
-    const [moviesHistory, showsHistory] = await this.lists('watch_history', userId, limits);
+  /**
+   * `{ moviesHistory, showsHistory }`, newest first, bounded by the limits; under a rating limit
+   * (PROFILE-7) only titles within it.
+   */
+  async watchHistory(
+    userId: string,
+    limits: ListLimits,
+    ceiling?: RatingCeiling,
+  ): Promise<WatchHistory> {
+    const [moviesHistory, showsHistory] = await this.lists(
+      'watch_history',
+      userId,
+      limits,
+      ceiling,
+    );
     return { moviesHistory, showsHistory };
   }
 
-  /** `{ moviesList, showsList }`, newest first, bounded by the limits. */
-  async myList(userId: string, limits: ListLimits): Promise<MyList> {
-    const [moviesList, showsList] = await this.lists('my_list', userId, limits);
+  /**
+   * `{ moviesList, showsList }`, newest first, bounded by the limits; under a rating limit
+   * (PROFILE-7) only titles within it.
+   */
+  async myList(userId: string, limits: ListLimits, ceiling?: RatingCeiling): Promise<MyList> {
+    const [moviesList, showsList] = await this.lists('my_list', userId, limits, ceiling);
     return { moviesList, showsList };
   }
 
@@ -138,17 +157,23 @@ export class LibraryService {
     }
   }
 
-  /** Movies then shows of a list as summaries; titles the catalogue lost are left out. */
+  /**
+   * Movies then shows of a list as summaries; titles the catalogue lost, and under `ceiling`
+   * titles above it, are left out (a kid's list reads on past them to fill its limits).
+   */
   private async lists(
     list: UserList,
     userId: string,
     { movieLimit, showLimit }: ListLimits,
+    ceiling: RatingCeiling | undefined,
   ): Promise<[TitleSummary[], TitleSummary[]]> {
-    const movieIds = await repo.listEntryIds(this.db, list, userId, 'movie', movieLimit);
-    const showIds = await repo.listEntryIds(this.db, list, userId, 'tv', showLimit);
-    return Promise.all([
-      this.catalogue.summaries('movie', movieIds),
-      this.catalogue.summaries('tv', showIds),
-    ]);
+    const of = (type: MediaType, limit: number) =>
+      firstShown(
+        limit,
+        ceiling,
+        (offset, count) => repo.listEntryIds(this.db, list, userId, type, count, offset),
+        (ids) => this.catalogue.summaries(type, ids, ceiling),
+      );
+    return Promise.all([of('movie', movieLimit), of('tv', showLimit)]);
   }
 }

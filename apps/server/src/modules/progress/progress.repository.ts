@@ -78,12 +78,14 @@ export function titleProgress(
 /**
  * Continue Watching of `userId`: for each title, the row played last (rows only marked watched
  * have no duration and do not count), when it is started and not finished (a position above 0 and under {@link WATCHED_FRACTION} of the duration); newest
- * first, at most `limit`.
+ * first, at most `limit` after the `offset` newest (a kids' profile reads on past titles above its
+ * limit, PROFILE-7).
  */
 export function continueWatching(
   db: Database,
   userId: string,
   limit: number,
+  offset = 0,
 ): Promise<ProgressRow[]> {
   return queryRows<ProgressRow>(
     db,
@@ -96,7 +98,7 @@ export function continueWatching(
         ) latest
         where position_s > 0 and position_s < ${WATCHED_FRACTION} * duration_s
         order by updated_at desc, media_type, tmdb_id
-        limit ${limit}`,
+        limit ${limit} offset ${offset}`,
   );
 }
 
@@ -171,9 +173,14 @@ export async function forgetSeason(
 
 /**
  * The shows Up Next looks at for `userId`: those in My List, in the watch history or with any
- * progress, the one with the latest activity first, at most `limit`.
+ * progress, the one with the latest activity first, at most `limit` after the `offset` first.
  */
-export async function upNextShows(db: Database, userId: string, limit: number): Promise<number[]> {
+export async function upNextShows(
+  db: Database,
+  userId: string,
+  limit: number,
+  offset = 0,
+): Promise<number[]> {
   const rows = await queryRows<{ tmdb_id: number }>(
     db,
     sql`select tmdb_id from (
@@ -187,7 +194,7 @@ export async function upNextShows(db: Database, userId: string, limit: number): 
         ) activity
         group by tmdb_id
         order by max(at) desc, tmdb_id
-        limit ${limit}`,
+        limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => r.tmdb_id);
 }

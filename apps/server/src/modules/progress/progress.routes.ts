@@ -3,9 +3,11 @@
  * continue watching and resume; not in API-*, so shaped like its library calls). Every call but the
  * player app's report needs a verified session (401 `{ error: 'User is not authenticated' }`) and
  * must name the signed-in user (403); the report carries a player token for one movie or episode
- * instead (player-token.ts). Errors: 400 `{ error }` for bad input, 404 for an unknown title or a
- * title not in Continue Watching, 413 for bodies over the app's limit, 415 for bodies that are not
- * JSON. Nothing is written when a call fails.
+ * instead (player-token.ts). A kids' profile (PROFILE-7) is answered only titles within its rating
+ * limit, and a save, a season mark, a player token or Resume of a title above it answers 403
+ * `{ error: 'Not available on this profile' }`. Errors: 400 `{ error }` for bad input, 404 for an
+ * unknown title or a title not in Continue Watching, 413 for bodies over the app's limit, 415 for
+ * bodies that are not JSON. Nothing is written when a call fails.
  */
 import {
   CONTINUE_WATCHING,
@@ -97,7 +99,10 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     async (req) => {
       const { userUID, ...progress } = req.body;
       const user = await actingUser(req, userUID);
-      return { ok: true as const, watched: await service.save(user.profileId, progress) };
+      return {
+        ok: true as const,
+        watched: await service.save(user.profileId, progress, user.ceiling),
+      };
     },
   );
 
@@ -115,7 +120,8 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return { items: await service.titleProgress(user.profileId, req.query.type, req.query.id) };
+      const { type, id } = req.query;
+      return { items: await service.titleProgress(user.profileId, type, id, user.ceiling) };
     },
   );
 
@@ -132,7 +138,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.continueWatching(user.profileId);
+      return service.continueWatching(user.profileId, user.ceiling);
     },
   );
 
@@ -152,7 +158,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.upNext(user.profileId);
+      return service.upNext(user.profileId, user.ceiling);
     },
   );
 
@@ -172,7 +178,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     },
     async (req) => {
       const user = await actingUser(req, req.params.userId);
-      return service.newEpisodes(user.profileId);
+      return service.newEpisodes(user.profileId, user.ceiling);
     },
   );
 
@@ -215,7 +221,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
       const user = await actingUser(req, userUID);
       return {
         ok: true as const,
-        episodes: await service.markSeason(user.profileId, id, season, watched),
+        episodes: await service.markSeason(user.profileId, id, season, watched, user.ceiling),
       };
     },
   );
@@ -237,7 +243,7 @@ const userProgressRoutes: FastifyPluginAsyncZod<ProgressParts> = async (
     async (req) => {
       const { userUID, id, type, season, episode } = req.body;
       const user = await actingUser(req, userUID);
-      await service.assertKnownTitle(type, id);
+      await service.assertKnownTitle(type, id, user.ceiling);
       return tokens.sign({
         uid: user.profileId,
         type,

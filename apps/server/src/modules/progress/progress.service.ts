@@ -1,7 +1,9 @@
 /**
  * Watch progress of a user (PROG-1 in docs/requirements.md): saves how far they got in a movie or
  * an episode, answers a title's progress for Resume, and Continue Watching as catalogue summaries
- * with their progress. Titles are checked against the catalogue before anything is written.
+ * with their progress. Titles are checked against the catalogue before anything is written. A
+ * kids' profile (PROFILE-7) saves and is answered only titles within its rating limit (the
+ * `ceiling` of each call; undefined for adults); rows above it stay stored.
  */
 import {
   CONTINUE_WATCHING_LIMIT,
@@ -12,11 +14,13 @@ import {
   type UpNextItem,
   type MediaType,
   type ProgressEntry,
+  type RatingCeiling,
   type SaveProgressBody,
   type TitleSummary,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
 import { NotFoundError, type CatalogueSource } from '../catalogue/index.ts';
+import { firstShown, NotAvailableOnProfileError, RatingGate } from '../library/index.ts';
 import * as repo from './progress.repository.ts';
 
 /** A stored row as the API answers it (season and episode null for a movie). */
@@ -34,19 +38,29 @@ function entryOf(row: repo.ProgressRow): ProgressEntry {
 
 /** The progress rules over progress.repository.ts, for a user id the route has checked. */
 export class ProgressService {
+  /** Checks titles against the catalogue and a kids' profile's limit, batched per turn. */
+  private readonly gate: RatingGate;
+
   constructor(
     private readonly db: Database,
     private readonly catalogue: CatalogueSource,
-  ) {}
+  ) {
+    this.gate = new RatingGate(catalogue);
+  }
 
   /**
    * Saves how far the user got (`position` of `duration` seconds) in a movie, or in a show's
    * episode `season`/`episode`.
    * @returns whether it now counts as watched (90 % played, or watched before).
-   * @throws NotFoundError (404) for a title the catalogue does not know; nothing is written.
+   * @throws NotFoundError (404) for a title the catalogue does not know, NotAvailableOnProfileError
+   *   (403) for one above `ceiling` (PROFILE-7); nothing is written.
    */
-  async save(userId: string, body: Omit<SaveProgressBody, 'userUID'>): Promise<boolean> {
-    await this.assertKnownTitle(body.type, body.id);
+  async save(
+    userId: string,
+    body: Omit<SaveProgressBody, 'userUID'>,
+    ceiling?: RatingCeiling,
+  ): Promise<boolean> {
+    await this.assertKnownTitle(body.type, body.id, ceiling);
     const key = {
       type: body.type,
       id: body.id,
@@ -56,30 +70,48 @@ export class ProgressService {
     return repo.saveProgress(this.db, userId, key, body.position, body.duration);
   }
 
-  /** The progress of one title: its movie, or each episode with any, newest save first. */
-  async titleProgress(userId: string, type: MediaType, id: number): Promise<ProgressEntry[]> {
+  /**
+   * The progress of one title: its movie, or each episode with any, newest save first (Resume).
+   * @throws NotAvailableOnProfileError (403) for a title the catalogue rates above `ceiling`
+   *   (PROFILE-7), as the play page it serves.
+   */
+  async titleProgress(
+    userId: string,
+    type: MediaType,
+    id: number,
+    ceiling?: RatingCeiling,
+  ): Promise<ProgressEntry[]> {
+    if (ceiling && (await this.gate.standing(type, id, ceiling)) === 'hidden') {
+      throw new NotAvailableOnProfileError();
+    }
     return (await repo.titleProgress(this.db, userId, type, id)).map(entryOf);
   }
 
   /**
    * Continue Watching: titles started and not finished, newest save first, at most
    * {@link CONTINUE_WATCHING_LIMIT}, each with the progress saved last; titles the catalogue
-   * lost are left out.
+   * lost, and titles above `ceiling` (PROFILE-7), are left out.
    */
-  async continueWatching(userId: string): Promise<ContinueWatchingItem[]> {
-    const rows = await repo.continueWatching(this.db, userId, CONTINUE_WATCHING_LIMIT);
-    const summaries = new Map<string, TitleSummary>();
-    for (const type of ['movie', 'tv'] as const) {
-      const ids = rows.filter((r) => r.media_type === type).map((r) => r.tmdb_id);
-      if (ids.length === 0) continue;
-      for (const title of await this.catalogue.summaries(type, ids)) {
-        summaries.set(`${type}:${String(title.id)}`, title);
-      }
-    }
-    return rows.flatMap((row) => {
-      const title = summaries.get(`${row.media_type}:${String(row.tmdb_id)}`);
-      return title ? [{ ...title, progress: entryOf(row) }] : [];
-    });
+  async continueWatching(userId: string, ceiling?: RatingCeiling): Promise<ContinueWatchingItem[]> {
+    return firstShown(
+      CONTINUE_WATCHING_LIMIT,
+      ceiling,
+      (offset, count) => repo.continueWatching(this.db, userId, count, offset),
+      async (rows) => {
+        const summaries = new Map<string, TitleSummary>();
+        for (const type of ['movie', 'tv'] as const) {
+          const ids = rows.filter((r) => r.media_type === type).map((r) => r.tmdb_id);
+          if (ids.length === 0) continue;
+          for (const title of await this.catalogue.summaries(type, ids, ceiling)) {
+            summaries.set(`${type}:${String(title.id)}`, title);
+          }
+        }
+        return rows.flatMap((row) => {
+          const title = summaries.get(`${row.media_type}:${String(row.tmdb_id)}`);
+          return title ? [{ ...title, progress: entryOf(row) }] : [];
+        });
+      },
+    );
   }
 
   /**
@@ -99,15 +131,18 @@ export class ProgressService {
    * (`YYYY-MM-DD`; an episode without an air date counts as aired) watched, or with `watched`
    * false forgets the season's progress.
    * @returns how many episodes were marked or unmarked.
-   * @throws NotFoundError (404) for a show or season the catalogue does not know.
+   * @throws NotFoundError (404) for a show or season the catalogue does not know;
+   *   NotAvailableOnProfileError (403) for a show above `ceiling` (PROFILE-7), nothing changed.
    */
   async markSeason(
     userId: string,
     id: number,
     season: number,
     watched: boolean,
+    ceiling?: RatingCeiling,
     today = new Date().toISOString().slice(0, 10),
   ): Promise<number> {
+    if (ceiling) await this.gate.assertShown('tv', id, ceiling);
     const details = await this.catalogue.season(id, season);
     if (!watched) return repo.forgetSeason(this.db, userId, id, season);
     const aired = details.episodes
@@ -122,15 +157,17 @@ export class ProgressService {
    * after the last one watched (S1 E1 when none was), across season boundaries; specials
    * (season 0) are never offered. A show is left out when that episode has not aired by
    * `today` (`YYYY-MM-DD`; no air date counts as aired), when there is none (all watched), when
-   * it is in Continue Watching, or when the catalogue does not know it. Three queries and one
-   * read of the catalogue's episode guides, whatever the number of shows.
+   * it is in Continue Watching, or when the catalogue does not know it; under `ceiling`
+   * (PROFILE-7) shows above it are not looked at. Three queries and one read of the catalogue's
+   * episode guides, whatever the number of shows.
    */
   async upNext(
     userId: string,
+    ceiling?: RatingCeiling,
     today = new Date().toISOString().slice(0, 10),
   ): Promise<UpNextItem[]> {
     const [shows, started] = await Promise.all([
-      repo.upNextShows(this.db, userId, CONTINUE_WATCHING_LIMIT),
+      this.shows(userId, ceiling),
       repo.continueWatching(this.db, userId, CONTINUE_WATCHING_LIMIT),
     ]);
     const continuing = new Set(started.filter((r) => r.media_type === 'tv').map((r) => r.tmdb_id));
@@ -143,7 +180,7 @@ export class ProgressService {
       this.catalogue.episodeGuides(candidates, (numbers, id) =>
         numbers.filter((n) => n > 0 && n >= (lastWatched.get(id)?.[0] ?? 0)),
       ),
-      this.catalogue.summaries('tv', candidates),
+      this.catalogue.summaries('tv', candidates, ceiling),
     ]);
     const titles = new Map(summaries.map((title) => [title.id, title]));
     return candidates.flatMap((id) => {
@@ -168,18 +205,19 @@ export class ProgressService {
    * New Episodes (PROG-7): for the same shows as Up Next, the episodes of their two latest
    * seasons that aired in the last {@link NEW_EPISODES_PAST_DAYS} days or air in the next
    * {@link NEW_EPISODES_AHEAD_DAYS} (around `today`, `YYYY-MM-DD`), by air date then show, at
-   * most 50, each saying whether the user watched it; shows the catalogue does not know are
-   * left out.
+   * most 50, each saying whether the user watched it; shows the catalogue does not know, and
+   * under `ceiling` shows above it (PROFILE-7), are left out.
    */
   async newEpisodes(
     userId: string,
+    ceiling?: RatingCeiling,
     today = new Date().toISOString().slice(0, 10),
   ): Promise<NewEpisodeItem[]> {
     const day = 24 * 3600 * 1000;
     const at = Date.parse(`${today}T00:00:00Z`);
     const from = new Date(at - NEW_EPISODES_PAST_DAYS * day).toISOString().slice(0, 10);
     const to = new Date(at + NEW_EPISODES_AHEAD_DAYS * day).toISOString().slice(0, 10);
-    const shows = await repo.upNextShows(this.db, userId, CONTINUE_WATCHING_LIMIT);
+    const shows = await this.shows(userId, ceiling);
     const [guides, watched] = await Promise.all([
       this.catalogue.episodeGuides(shows, (numbers) => numbers.filter((n) => n > 0).slice(-2)),
       repo.watchedEpisodes(this.db, userId, shows),
@@ -201,7 +239,7 @@ export class ProgressService {
         })),
     );
     const summaries = new Map(
-      (await this.catalogue.summaries('tv', [...new Set(episodes.map((e) => e.id))])).map(
+      (await this.catalogue.summaries('tv', [...new Set(episodes.map((e) => e.id))], ceiling)).map(
         (title) => [title.id, title],
       ),
     );
@@ -220,11 +258,30 @@ export class ProgressService {
       .slice(0, 50);
   }
 
-  /** @throws NotFoundError (404) unless the catalogue knows the title. */
-  async assertKnownTitle(type: MediaType, id: number): Promise<void> {
-    const [known] = await this.catalogue.summaries(type, [id]);
-    if (!known)
-      throw new NotFoundError(`No ${type === 'movie' ? 'movie' : 'show'} with id ${String(id)}`);
+  /**
+   * Throws unless the catalogue knows the title and a profile with `ceiling` (PROFILE-7;
+   * undefined for adults) may see it: before a save or a player token.
+   * @throws NotFoundError (404) for a title the catalogue does not know;
+   *   NotAvailableOnProfileError (403 `{ error: 'Not available on this profile' }`) for one above
+   *   `ceiling`.
+   */
+  assertKnownTitle(type: MediaType, id: number, ceiling?: RatingCeiling): Promise<void> {
+    return this.gate.assertShown(type, id, ceiling);
+  }
+
+  /**
+   * The shows Up Next and New Episodes look at (repo.upNextShows), at most
+   * {@link CONTINUE_WATCHING_LIMIT}; under `ceiling` only those within it, read on past the
+   * others.
+   */
+  private shows(userId: string, ceiling: RatingCeiling | undefined): Promise<number[]> {
+    return firstShown(
+      CONTINUE_WATCHING_LIMIT,
+      ceiling,
+      (offset, count) => repo.upNextShows(this.db, userId, count, offset),
+      async (ids) =>
+        ceiling ? (await this.catalogue.summaries('tv', ids, ceiling)).map((t) => t.id) : ids,
+    );
   }
 }
 

@@ -91,7 +91,8 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
 
   /**
    * API-RECO-1, API-CAT-3: `?user_id=` answers up to 50 `[{ id, type }]` the user has not watched,
-   * best first: co-watch similarity across all users, then catalogue similarity, then popularity.
+   * best first: co-watch similarity across all users, then catalogue similarity, then popularity;
+   * for a kids' profile only titles within its rating limit (PROFILE-7).
    */
   app.get(
     routePath.get(RECOMMENDATIONS),
@@ -105,7 +106,7 @@ export const recommenderRoutes: FastifyPluginAsyncZod<RecommenderRoutesOptions> 
     },
     async (req) => {
       const user = await actingUser(req, req.query.user_id);
-      return service.recommend(user.profileId);
+      return service.recommend(user.profileId, user.ceiling);
     },
   );
 };

@@ -21,8 +21,13 @@
  * PostgreSQL) are picked up every few seconds (SCALE-3). The user's own titles are asked for on
  * every request, so a title just watched is never recommended. The recommender keeps no table of
  * its own: it asks the activity, catalogue and anime modules.
+ *
+ * A kids' profile (PROFILE-7) is recommended only titles within its rating limit: catalogue
+ * similarity and popular titles are filtered in their queries, co-watch and most-watched titles
+ * by the catalogue source (`summaries` with the limit), so every answered title is one the
+ * profile may open.
  */
-import { MAX_RECOMMENDATIONS, type MediaType } from '@pigostream/contracts';
+import { MAX_RECOMMENDATIONS, type MediaType, type RatingCeiling } from '@pigostream/contracts';
 import { inSlowLane, type Database } from '@pigostream/db';
 import { ActivityService } from '../activity/index.ts';
 import { franchiseTitles } from '../anime/index.ts';
@@ -44,6 +49,11 @@ const CONTENT_SEEDS = 10;
 export const REFRESH_MS = 5_000;
 /** Re-read window behind the sync cursor, in s: covers transactions that commit late. */
 const LOOKBACK_SECONDS = 60;
+/**
+ * Co-watch and most-watched titles asked for under a rating limit, per list, before those above
+ * it are left out (PROFILE-7): enough that a kids' answer is usually full from them.
+ */
+const LIMITED_POOL = 4 * MAX_RECOMMENDATIONS;
 /** Catalogue-similarity score of a title per franchise entry it shares with the seeds. */
 const FRANCHISE_WEIGHT = 8;
 /**
@@ -132,34 +142,61 @@ export class RecommenderService {
   }
 
   /**
-   * Up to {@link MAX_RECOMMENDATIONS} titles for a user, best first, none of them watched
-   * (RECO-4 in docs/requirements.md). Never waits for the model: while it loads (or after a
-   * failed load, which this retries in the background) the answer draws on the events loaded
-   * so far, then catalogue similarity and popular titles.
-   * @throws when the database fails.
+   * Up to {@link MAX_RECOMMENDATIONS} titles for a user (a profile id), best first, none of them
+   * watched (RECO-4 in docs/requirements.md). Never waits for the model: while it loads (or after
+   * a failed load, which this retries in the background) the answer draws on the events loaded
+   * so far, then catalogue similarity and popular titles. With `ceiling` (a kids' profile's
+   * rating limit, PROFILE-7) only titles within it, in the same order of sources.
+   * @throws when the database fails (or, under a limit, the catalogue source).
    */
-  async recommend(userId: string): Promise<ItemRef[]> {
+  async recommend(userId: string, ceiling?: RatingCeiling): Promise<ItemRef[]> {
     this.loadInBackground();
     const model = this.model;
     const watched = await this.activity.watchedTitles(userId);
-    const coWatch = model.recommend(userId, watched, MAX_RECOMMENDATIONS);
+    const coWatch = await this.within(
+      model.recommend(userId, watched, ceiling ? LIMITED_POOL : MAX_RECOMMENDATIONS),
+      ceiling,
+    );
     const answer = new Answer(watched);
     const few = watched.length < FEW_EVENTS;
     answer.add(few ? coWatch.slice(0, FEW_EVENTS_CO_WATCH) : coWatch);
     if (watched.length > 0 && (few || !answer.full())) {
-      answer.add(await this.similar(watched.slice(0, CONTENT_SEEDS), watched));
+      answer.add(await this.similar(watched.slice(0, CONTENT_SEEDS), watched, ceiling));
     }
     answer.add(coWatch);
-    if (!answer.full()) answer.add(model.popular(watched, 2 * MAX_RECOMMENDATIONS));
-    if (!answer.full()) answer.add(await popularTitles(this.db, 2 * MAX_RECOMMENDATIONS));
+    if (!answer.full()) {
+      const pool = ceiling ? LIMITED_POOL : 2 * MAX_RECOMMENDATIONS;
+      answer.add(await this.within(model.popular(watched, pool), ceiling));
+    }
+    if (!answer.full()) answer.add(await popularTitles(this.db, 2 * MAX_RECOMMENDATIONS, ceiling));
     return answer.items;
   }
 
   /**
-   * Catalogue similarity of `seeds`: the same or a related anime entry (the anime module), a
-   * shared director, cast or genres (the catalogue module); `watched` titles left out.
+   * `refs` within `ceiling` (all of them without one), in their order: the catalogue source
+   * answers those it knows within the limit (two calls, movies and shows; PROFILE-7).
    */
-  private async similar(seeds: ItemRef[], watched: ItemRef[]): Promise<ItemRef[]> {
+  private async within(refs: ItemRef[], ceiling: RatingCeiling | undefined): Promise<ItemRef[]> {
+    if (!ceiling || refs.length === 0) return refs;
+    const idsOf = (type: MediaType) => refs.filter((r) => r.type === type).map((r) => r.id);
+    const [movies, shows] = await Promise.all([
+      this.catalogue.summaries('movie', idsOf('movie'), ceiling),
+      this.catalogue.summaries('tv', idsOf('tv'), ceiling),
+    ]);
+    const kept = new Set([...movies, ...shows].map((t) => itemKey(t.type, t.id)));
+    return refs.filter((r) => kept.has(itemKey(r.type, r.id)));
+  }
+
+  /**
+   * Catalogue similarity of `seeds`: the same or a related anime entry (the anime module), a
+   * shared director, cast or genres (the catalogue module); `watched` titles left out, and with
+   * `ceiling` titles above it (PROFILE-7).
+   */
+  private async similar(
+    seeds: ItemRef[],
+    watched: ItemRef[],
+    ceiling: RatingCeiling | undefined,
+  ): Promise<ItemRef[]> {
     const franchise = await franchiseTitles(this.db, seeds);
     return similarTitles(this.db, seeds, {
       extra: franchise.map((t) => ({
@@ -169,6 +206,7 @@ export class RecommenderService {
       })),
       exclude: watched,
       limit: MAX_RECOMMENDATIONS,
+      ceiling,
     });
   }
 

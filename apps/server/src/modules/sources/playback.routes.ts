@@ -14,11 +14,13 @@
  *   or `seg{n}.ts` (`video/mp2t`) of a remux or transcode (hls-sessions.ts). 404 for a plan that is
  *   not this server's, names another user or another file, or a file name that is not one of the
  *   plan's; 503 `{ error }` when TRANSCODE_MAX ffmpeg are running or ffmpeg failed.
+ * A kids' profile (PROFILE-7) is refused all three for a file of a title above its rating limit:
+ * 403 `{ error: 'Not available on this profile' }` (sources.routes.ts's check).
  * All links are relative to the site (pages are opened at many addresses).
  */
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -28,6 +30,7 @@ import {
   playbackQuerySchema,
   playbackSchema,
   type AudioTrack,
+  type MediaType,
   type Playback,
   type PlaybackQuery,
   type SubtitleTrack,
@@ -50,11 +53,26 @@ import {
   type SidecarSubtitle,
 } from './media-probe.ts';
 import { decidePlayback, directAudioTrack } from './playback-decision.ts';
-import { realPathInside, type MediaFile, type MediaLibrary } from './sources.library.ts';
+import {
+  realPathInside,
+  titleOfKey,
+  type MediaFile,
+  type MediaLibrary,
+} from './sources.library.ts';
 import { extractSubtitle, MAX_SUBTITLE_BYTES, sidecarToWebVtt } from './subtitles.ts';
 
 /** Most WebVTT texts of subtitle tracks inside files kept in memory, in characters. */
 const SUBTITLE_CACHE_CHARS = 8 * 1024 * 1024;
+
+/**
+ * The check of the title a request plays against its profile's rating limit (PROFILE-7):
+ * `title` is the file's (undefined for a key naming none).
+ * @throws NotAvailableOnProfileError (403) when the request's profile may not play it.
+ */
+export type PlayableCheck = (
+  req: FastifyRequest,
+  title: { type: MediaType; id: number } | undefined,
+) => Promise<void>;
 
 export interface PlaybackRoutesOptions {
   library: MediaLibrary;
@@ -69,6 +87,8 @@ export interface PlaybackRoutesOptions {
   cacheBytes: number;
   /** Length of an HLS segment, in seconds. */
   segmentSeconds: number;
+  /** Refuses (403) a request whose profile may not play a file's title (PROFILE-7). */
+  assertPlayable: PlayableCheck;
 }
 
 const mediaIdParam = z.string().regex(/^[a-f0-9]{24}$/, 'Unknown media file');
@@ -189,11 +209,19 @@ export async function registerPlaybackRoutes(
   const extracting = new Map<string, Promise<string>>();
   const base = (id: string) => `${apiPrefix}/sources/media/${id}`;
 
-  /** The listed file and its real path, or undefined. */
-  const fileOf = async (id: string): Promise<{ file: MediaFile; real: string } | undefined> => {
+  /**
+   * The listed file and its real path, or undefined; checked against the request's rating limit.
+   * @throws NotAvailableOnProfileError (403) for a kids' profile and a title above its limit.
+   */
+  const fileOf = async (
+    req: FastifyRequest,
+    id: string,
+  ): Promise<{ file: MediaFile; real: string } | undefined> => {
     const file = library.file(id);
     const real = file && (await library.servablePath(file));
-    return file && real ? { file, real } : undefined;
+    if (!file || !real) return undefined;
+    await options.assertPlayable(req, titleOfKey(file.key));
+    return { file, real };
   };
 
   /** The probe of a file, or undefined without ffprobe or when ffprobe cannot read it. */
@@ -320,12 +348,18 @@ export async function registerPlaybackRoutes(
         summary: 'How this browser plays a library file, with its audio tracks and subtitles',
         params: z.object({ mediaId: mediaIdParam }),
         querystring: playbackQuerySchema,
-        response: { 200: playbackSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: {
+          200: playbackSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (req, reply) => {
       const user = await requireVerifiedUser(req);
-      const found = await fileOf(req.params.mediaId);
+      const found = await fileOf(req, req.params.mediaId);
       if (!found) return reply.code(404).send({ error: 'Unknown media file' });
       try {
         const answer = await decide(found.file, found.real, req.query, user.uid);
@@ -420,6 +454,7 @@ export async function registerPlaybackRoutes(
           200: z.string(),
           400: errorSchema,
           401: errorSchema,
+          403: errorSchema,
           404: errorSchema,
           422: errorSchema,
         },
@@ -427,7 +462,7 @@ export async function registerPlaybackRoutes(
     },
     async (req, reply) => {
       await requireVerifiedUser(req);
-      const found = await fileOf(req.params.mediaId);
+      const found = await fileOf(req, req.params.mediaId);
       if (!found) return reply.code(404).send({ error: 'Unknown media file' });
       const index = Number(req.params.subtitleId.slice(1));
       const vtt = req.params.subtitleId.startsWith('s')
@@ -456,6 +491,7 @@ export async function registerPlaybackRoutes(
         response: {
           200: z.unknown(),
           401: errorSchema,
+          403: errorSchema,
           404: errorSchema,
           503: errorSchema,
         },
@@ -469,7 +505,7 @@ export async function registerPlaybackRoutes(
       if (!plan || plan.uid !== user.uid || plan.mediaId !== req.params.mediaId || !name) {
         return reply.code(404).send(unknown);
       }
-      const found = await fileOf(plan.mediaId);
+      const found = await fileOf(req, plan.mediaId);
       const probe = found && (await probeOf(found.file));
       if (!found || !probe || !sessions) return reply.code(404).send(unknown);
       const full = plan.videoCopy

@@ -91,6 +91,16 @@ export function mediaKey(type: 'movie' | 'tv', id: number, season = 1, episode =
 }
 
 /**
+ * The title a library key names (`movie:603` the movie 603, `tv:1396:1:2` the show 1396), or
+ * undefined for a key of no such shape: what a kids' profile's limit is checked on (PROFILE-7).
+ */
+export function titleOfKey(key: string): { type: 'movie' | 'tv'; id: number } | undefined {
+  const match = /^(movie|tv):(\d+)(?::|$)/.exec(key);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { type: match[1] === 'movie' ? 'movie' : 'tv', id: Number(match[2]) };
+}
+
+/**
  * The key a file's path (relative to MEDIA_DIR, split into parts) names, or undefined when it
  * is no video file or carries no TMDB id.
  */

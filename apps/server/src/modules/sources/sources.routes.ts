@@ -9,6 +9,10 @@
  *   (206 + Content-Range, 416 for an unsatisfiable range). 400 for a malformed id, 404 for an
  *   unknown one or a file whose real path has left MEDIA_DIR; no other path is reachable.
  * - The playback, subtitle and HLS calls of library files (playback.routes.ts; PLAYBACK-1..6).
+ * A kids' profile (PROFILE-7) is refused the servers of a title above its rating limit, and every
+ * stream of a library file of one (the file, its playback, subtitles and HLS): 403
+ * `{ error: 'Not available on this profile' }`; so is a file of a title the catalogue does not
+ * know, unless the profile shows unrated titles. Signed-out requests and adults are not checked.
  * SOURCES_FILE is validated and MEDIA_DIR scanned when the plugin registers; the library's files
  * are then probed with ffprobe in the background (PLAYBACK-1).
  */
@@ -25,9 +29,12 @@ import {
   serversQuerySchema,
   serversSchema,
 } from '@pigostream/contracts';
+import type { CatalogueSource } from '../catalogue/index.ts';
+import { ratingCeilingOf } from '../identity/index.ts';
+import { NotAvailableOnProfileError, RatingGate } from '../library/index.ts';
 import { findFfmpeg } from './media-probe.ts';
-import { registerPlaybackRoutes } from './playback.routes.ts';
-import { MediaLibrary, type SharedMediaIndex } from './sources.library.ts';
+import { registerPlaybackRoutes, type PlayableCheck } from './playback.routes.ts';
+import { MediaLibrary, titleOfKey, type SharedMediaIndex } from './sources.library.ts';
 import { createSourcesService } from './sources.service.ts';
 import { loadLinkTemplates } from './sources.templates.ts';
 
@@ -52,6 +59,11 @@ export interface SourcesRoutesOptions {
   dataDir: string;
   /** ffmpeg, remux and transcode settings (config.ts's `playback`). */
   playback: PlaybackConfig;
+  /**
+   * The catalogue source, which rates titles for a kids' profile's limit (PROFILE-7). Without
+   * it a kids' profile is refused every library file and server list (nothing could be checked).
+   */
+  catalogue?: CatalogueSource | undefined;
 }
 
 export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async (app, opts) => {
@@ -82,6 +94,14 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
     ffprobe: tools.ffprobe,
     probeConcurrency: 1,
   });
+  const gate = opts.catalogue ? new RatingGate(opts.catalogue) : undefined;
+  /** Signed-out requests and adults: no check, no lookup. A key of no title: refused to kids. */
+  const assertPlayable: PlayableCheck = async (req, title) => {
+    const ceiling = await ratingCeilingOf(req);
+    if (!ceiling) return;
+    if (!gate || !title) throw new NotAvailableOnProfileError();
+    await gate.assertPlayable(title.type, title.id, ceiling);
+  };
   const files = await library.scan();
   if (opts.mediaDir) app.log.info({ dir: opts.mediaDir, files }, 'media library scanned');
   const service = createSourcesService({ templates, library, apiPrefix: opts.apiPrefix });
@@ -95,6 +115,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
     maxProcesses: playback.maxProcesses,
     cacheBytes: playback.cacheBytes,
     segmentSeconds: playback.segmentSeconds,
+    assertPlayable,
   });
 
   app.get(
@@ -104,10 +125,13 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
         tags: ['sources'],
         summary: 'Servers (stream links) for a movie or an episode',
         querystring: serversQuerySchema,
-        response: { 200: serversSchema, 400: errorSchema },
+        response: { 200: serversSchema, 400: errorSchema, 403: errorSchema },
       },
     },
-    (req) => service.listServers(req.query),
+    async (req) => {
+      await assertPlayable(req, { type: req.query.type, id: req.query.id });
+      return service.listServers(req.query);
+    },
   );
 
   app.post(
@@ -141,13 +165,20 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
         params: z.object({
           mediaId: z.string().regex(/^[a-f0-9]{24}$/, 'Unknown media file'),
         }),
-        response: { 200: z.unknown(), 206: z.unknown(), 400: errorSchema, 404: errorSchema },
+        response: {
+          200: z.unknown(),
+          206: z.unknown(),
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (req, reply) => {
       const file = library.file(req.params.mediaId);
       const real = file && (await library.servablePath(file));
       if (!real) return reply.code(404).send({ error: 'Unknown media file' });
+      await assertPlayable(req, titleOfKey(file.key));
       return reply
         .header('cache-control', 'private, max-age=3600')
         .sendFile(path.basename(real), path.dirname(real), { cacheControl: false });

@@ -7,7 +7,8 @@
  * uncertain and offers its best candidates; nothing is guessed, and nothing the file's own
  * facts rule out is offered: another title than its TMDB id names, another IMDb id, a year
  * {@link YEARS_APART_RULED_OUT} or more apart. Rows naming the same title for the same list are
- * merged into one item, never two rows with different ids.
+ * merged into one item, never two rows with different ids. A kids' profile's preview then loses
+ * every title above its rating limit ({@link hideAboveCeiling}, PROFILE-7).
  */
 import {
   IMPORT_MATCH_THRESHOLD,
@@ -15,6 +16,7 @@ import {
   type ImportCandidate,
   type ImportEpisode,
   type ImportPreviewItem,
+  type RatingCeiling,
 } from '@pigostream/contracts';
 import type { LookupTitle, TitleLookup } from '../catalogue/index.ts';
 import type { ImportRow } from './transfer.parse.ts';
@@ -304,4 +306,57 @@ export async function matchRows(
     ...g.item,
     ...(results.get(g.key) ?? { status: 'not-found' as const, match: null, candidates: [] }),
   }));
+}
+
+/** A title as {@link shownUnder} tells it: type (`movie`, `tv`) and TMDB id. */
+interface NamedTitle {
+  type: string;
+  id: number;
+}
+
+/**
+ * Whether each of `titles` is within `ceiling`, a kids' profile's limit (PROFILE-7 in
+ * docs/requirements.md), as a test; one `lookup.within` call per type. Titles the catalogue
+ * does not know are not within it.
+ */
+export async function shownUnder(
+  titles: readonly NamedTitle[],
+  lookup: TitleLookup,
+  ceiling: RatingCeiling,
+): Promise<(title: NamedTitle) => boolean> {
+  const shown = new Set<string>();
+  for (const type of ['movie', 'tv'] as const) {
+    const ids = [...new Set(titles.filter((t) => t.type === type).map((t) => t.id))];
+    if (ids.length === 0) continue;
+    for (const id of await lookup.within(type, ids, ceiling)) shown.add(`${type}:${String(id)}`);
+  }
+  return (title) => shown.has(`${title.type}:${String(title.id)}`);
+}
+
+/**
+ * A kids' profile's preview (PROFILE-7 in docs/requirements.md): no title above `ceiling` is
+ * matched or offered. A row matched to such a title is not found (the preview's shape has no
+ * other word for it, and its counts follow), never matched to a lesser title instead; an
+ * uncertain row keeps only the candidates within the limit, and is not found when none is left.
+ * @returns the items in their order, changed where they named a title above the limit.
+ */
+export async function hideAboveCeiling(
+  items: readonly ImportPreviewItem[],
+  lookup: TitleLookup,
+  ceiling: RatingCeiling,
+): Promise<ImportPreviewItem[]> {
+  const named = items.flatMap((i) => [...(i.match ? [i.match] : []), ...i.candidates]);
+  const isShown = await shownUnder(named, lookup, ceiling);
+  const notFound = (item: ImportPreviewItem): ImportPreviewItem => ({
+    ...item,
+    status: 'not-found',
+    match: null,
+    candidates: [],
+  });
+  return items.map((item) => {
+    if (item.status === 'matched' && item.match && !isShown(item.match)) return notFound(item);
+    if (item.status !== 'uncertain') return item;
+    const candidates = item.candidates.filter(isShown);
+    return candidates.length > 0 ? { ...item, candidates } : notFound(item);
+  });
 }

@@ -49,7 +49,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
   /**
    * Reads an uploaded export (Letterboxd, IMDb, Trakt, PigoStream) and answers what it holds
    * and how each title matched the catalogue (matched, uncertain with candidates, not found);
-   * writes nothing.
+   * writes nothing. A kids' profile's titles above its rating limit are not found (PROFILE-7).
    */
   app.post(
     routePath.post(PREVIEW_IMPORT),
@@ -64,14 +64,15 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     },
     async (req) => {
       const { userUID, fileName, content } = req.body;
-      await actingUser(req, userUID);
-      return service.preview(fileName, content);
+      const user = await actingUser(req, userUID);
+      return service.preview(fileName, content, user.ceiling);
     },
   );
 
   /**
    * Writes the titles the user confirmed (`entries`) into My List and Watch History in one
-   * transaction, keeping their dates; importing the same entries again adds nothing.
+   * transaction, keeping their dates; importing the same entries again adds nothing. A kids'
+   * profile naming a title above its rating limit: 403, nothing written (PROFILE-7).
    */
   app.post(
     routePath.post(APPLY_IMPORT),
@@ -87,14 +88,15 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     async (req) => {
       const { userUID, entries } = req.body;
       const user = await actingUser(req, userUID);
-      return service.apply(user.profileId, entries);
+      return service.apply(user.profileId, entries, user.ceiling);
     },
   );
 
   /**
    * The user's My List and Watch History (and watch progress) as a file to download:
    * `?format=pigostream` (our JSON), `letterboxd` (diary CSV), `letterboxd-watchlist` (CSV),
-   * `trakt` (Trakt-shaped JSON).
+   * `trakt` (Trakt-shaped JSON). A kids' profile's holds only titles within its rating limit
+   * (PROFILE-7).
    */
   app.get(
     routePath.get(EXPORT),
@@ -109,7 +111,7 @@ export const transferRoutes: FastifyPluginAsyncZod<TransferRoutesOptions> = asyn
     },
     async (req, reply) => {
       const user = await actingUser(req, req.params.userId);
-      const file = await service.export(user.uid, user.profileId, req.query.format);
+      const file = await service.export(user.uid, user.profileId, req.query.format, user.ceiling);
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -270,6 +270,65 @@ export async function benchSignedInLoad(
       call.read ? { p99: '< 100 ms', ratio: '>= 0.50' } : {},
     );
   }
+  await benchKidsProfile(server, account, database, catalogue);
+}
+
+/** Titles within a kids' profile's default limit (G, PG, TV-PG in the starter catalogue). */
+const KIDS_TITLES = [
+  [862, 'movie'],
+  [12, 'movie'],
+  [85271, 'tv'],
+] as const;
+
+/**
+ * The same session switched to a kids' profile (PROFILE-7: the limit travels with the session,
+ * so it should cost no query of its own): its My List read, and the trending call as the kid
+ * (filtered, kept apart in the answer cache), each beside the signed-out trending call.
+ * @throws Error when the profile cannot be made or switched to, or a save is refused.
+ */
+async function benchKidsProfile(
+  server: RunningServer,
+  account: VerifiedAccount,
+  database: DatabaseKind,
+  catalogue: LoadRequest,
+): Promise<void> {
+  const api = `${server.baseUrl}/pigo-stream`;
+  const post = async (call: string, body: unknown) => {
+    const res = await fetch(`${api}/${call}`, {
+      method: 'POST',
+      headers: {
+        cookie: account.cookie,
+        origin: server.baseUrl,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${call} answered ${String(res.status)}: ${await res.text()}`);
+    return (await res.json()) as { id?: string };
+  };
+  const kid = await post('profiles/create', {
+    name: 'Bench kid',
+    avatar: 'avatar-4',
+    kind: 'kids',
+  });
+  await post('profiles/switch', { id: kid.id });
+  for (const [id, type] of KIDS_TITLES) {
+    await post('my-list/save-my-list', { userUID: account.uid, id, type });
+  }
+  const headers = { cookie: account.cookie };
+  await measureSignedInPair(
+    `api ${database} fetch-my-list (kids' profile)`,
+    { url: `${api}/my-list/${account.uid}/fetch-my-list`, headers },
+    catalogue,
+    { p99: '< 50 ms', ratio: '>= 0.90' },
+  );
+  await measureSignedInPair(
+    `api ${database} trending/movie (kids' profile)`,
+    { url: `${api}/index/trending/movie`, headers },
+    catalogue,
+    { p99: '< 50 ms', ratio: '>= 0.90' },
+  );
+  await post('profiles/switch', { id: account.uid });
 }
 
 /**

@@ -16,12 +16,17 @@ import {
 import { appConfigRoutes, healthRoutes, type Readiness } from './modules/health/index.ts';
 import { ratingCeilingOf, resolveAuthSecret, verifiedProfileOf } from './modules/identity/index.ts';
 import { imagesRoutes } from './modules/images/index.ts';
-import { libraryRoutes } from './modules/library/index.ts';
+import { LibraryService, libraryRoutes } from './modules/library/index.ts';
 import { profilesRoutes } from './modules/profiles/index.ts';
-import { progressRoutes } from './modules/progress/index.ts';
+import { ProgressService, progressRoutes } from './modules/progress/index.ts';
 import { recommenderRoutes } from './modules/recommender/index.ts';
-import { createSharedMediaIndex, sourcesRoutes } from './modules/sources/index.ts';
+import {
+  createSharedMediaIndex,
+  openMediaStreams,
+  sourcesRoutes,
+} from './modules/sources/index.ts';
 import { storeRoutes } from './modules/store/index.ts';
+import { stremioRoutes } from './modules/stremio/index.ts';
 import { transferRoutes } from './modules/transfer/index.ts';
 import type { ClusterBus } from './lib/cluster-bus.ts';
 import {
@@ -32,6 +37,7 @@ import {
   USER_ANSWER_TTL_MS,
 } from './lib/response-cache.ts';
 import type { CachedLoader } from './lib/shared-cache.ts';
+import type { TrustedOrigins } from './lib/trusted-origins.ts';
 
 /** What the API's modules are built from; app.ts builds each once. */
 export interface ApiOptions {
@@ -49,6 +55,8 @@ export interface ApiOptions {
   activity: ActivityService;
   /** The catalogue source (createConfiguredSource, or a test's). */
   catalogue: CatalogueSource;
+  /** The origins the site is reached at: links that leave the page start with one (ADDR-4). */
+  trustedOrigins: TrustedOrigins;
 }
 
 /**
@@ -60,6 +68,7 @@ export interface ApiOptions {
  */
 export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options) => {
   const { config, database, apiPrefix, bus, readiness, loader, activity, catalogue } = options;
+  const { trustedOrigins } = options;
   const { db } = database;
   const cacheBytes = config.memory.responseCacheBytes;
   // The auth secret (its file or AUTH_SECRET): player tokens' and HLS plans' keys derive from it.
@@ -109,17 +118,37 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
     const lookup = createConfiguredLookup(config.catalogSource, db, catalogue);
     await users.register(transferRoutes, { database, lookup });
   });
-  // Stream sources and media files, and their playback in the browser (PLAYBACK-1..6); servers
-  // on one PostgreSQL database share one media index, which keeps the files' probes.
-  await api.register(sourcesRoutes, {
+  // What titles play from: the link templates, and the media folder, scanned; servers on one
+  // PostgreSQL database share one media index, which keeps the files' probes (PLAYBACK-1).
+  const media = await openMediaStreams({
     sourcesFile: config.sources.file,
     mediaDir: config.sources.mediaDir,
-    apiPrefix,
     sharedIndex: createSharedMediaIndex(db, database.kind === 'postgres'),
+    playback: config.playback,
+    log: api.log,
+  });
+  // Stream sources and media files, and their playback in the browser (PLAYBACK-1..6).
+  await api.register(sourcesRoutes, {
+    media,
+    apiPrefix,
     secret,
     dataDir: config.dataDir,
     playback: config.playback,
     catalogue,
+  });
+  // A profile's Stremio addon and its tokens (STREMIO-1..9): read by a token, not a session, so
+  // in neither answer cache; its writes (progress, Watch History) start the profile's new write
+  // generation themselves.
+  await api.register(stremioRoutes, {
+    db,
+    catalogue,
+    media,
+    lists: new LibraryService(db, catalogue),
+    progress: new ProgressService(db, catalogue),
+    bus,
+    trustedOrigins,
+    publicUrl: config.publicUrl,
+    apiPrefix,
   });
   // The player app's releases (PigoStore).
   await api.register(storeRoutes, {

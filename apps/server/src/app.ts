@@ -117,7 +117,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   const catalogue = deps.catalogue ?? createConfiguredSource({ config, db, loader, log: app.log });
   // The modules' calls under /pigo-stream (api.ts).
-  const modules = { config, database, apiPrefix, bus, readiness, loader, activity, catalogue };
+  const modules = {
+    config,
+    database,
+    apiPrefix,
+    bus,
+    readiness,
+    loader,
+    activity,
+    catalogue,
+    trustedOrigins,
+  };
   await app.register(apiPlugin, { prefix: apiPrefix, ...modules });
   // The built web app, with its pages' first screens.
   await app.register(webPlugin, { webDist: config.webDist, apiPrefix });

@@ -103,6 +103,8 @@ it("keeps every personal row as the default profile's, answered by the API after
     expect(keys.map((k) => k.table)).toEqual([
       'my_list',
       'search_history',
+      // A profile's addon tokens (STREMIO-1), added after profiles.
+      'stremio_tokens',
       'watch_events',
       'watch_history',
       'watch_progress',

@@ -37,11 +37,14 @@ export type Endpoint<M extends Method = Method, P extends string = string> = M e
 /** Whether the pattern `P` has path parameters (`:name`). */
 export type HasParams<P extends string> = P extends `${string}:${string}` ? true : false;
 
+/** A parameter's name, without the static text after it in its segment (`:id.json` is `id`). */
+type ParamName<N extends string> = N extends `${infer Head}.${string}` ? Head : N;
+
 /** The parameters named in the pattern `P`; `unknown` (none) past its last one. */
 type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Record<Name, string | number> & ParamsOf<`/${Rest}`>
+  ? Record<ParamName<Name>, string | number> & ParamsOf<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? Record<Name, string | number>
+    ? Record<ParamName<Name>, string | number>
     : unknown;
 
 /**
@@ -456,6 +459,89 @@ export const SWITCH_PROFILE = {
   invalidates: 'user',
 } as const satisfies Endpoint;
 
+// The Stremio addon (stremio.ts). The token calls act on the session's active profile; the
+// addon's own calls carry a token in the path instead of a session, and read no cookie.
+
+/** `GET /stremio/tokens` -> `stremioTokensSchema`: the active profile's addon tokens (never the token). */
+export const STREMIO_TOKENS = {
+  method: 'GET',
+  path: '/stremio/tokens',
+} as const satisfies Endpoint;
+
+/** `POST /stremio/tokens/create` -> `createdStremioTokenSchema` (409 past 5): the token, once. */
+export const CREATE_STREMIO_TOKEN = {
+  method: 'POST',
+  path: '/stremio/tokens/create',
+  invalidates: 'user',
+} as const satisfies Endpoint;
+
+/** `POST /stremio/tokens/revoke` `revokeStremioTokenBodySchema` -> `stremioTokensSchema`. */
+export const REVOKE_STREMIO_TOKEN = {
+  method: 'POST',
+  path: '/stremio/tokens/revoke',
+  invalidates: 'user',
+} as const satisfies Endpoint;
+
+/** `GET /stremio/:token/manifest.json` -> `addonManifestSchema`: the profile's addon. */
+export const STREMIO_MANIFEST = {
+  method: 'GET',
+  path: '/stremio/:token/manifest.json',
+} as const satisfies Endpoint;
+
+/** `GET /stremio/:token/catalog/:type/:id.json` -> `catalogAnswerSchema`: a catalog's first page. */
+export const STREMIO_CATALOG = {
+  method: 'GET',
+  path: '/stremio/:token/catalog/:type/:id.json',
+} as const satisfies Endpoint;
+
+/**
+ * `GET /stremio/:token/catalog/:type/:id/:extra.json` -> `catalogAnswerSchema`: a catalog with
+ * `search=`, `genre=` and `skip=` (a query string, URL-encoded, in the path).
+ */
+export const STREMIO_CATALOG_EXTRA = {
+  method: 'GET',
+  path: '/stremio/:token/catalog/:type/:id/:extra.json',
+} as const satisfies Endpoint;
+
+/** `GET /stremio/:token/meta/:type/:id.json` -> `metaAnswerSchema`: a title's details. */
+export const STREMIO_META = {
+  method: 'GET',
+  path: '/stremio/:token/meta/:type/:id.json',
+} as const satisfies Endpoint;
+
+/** `GET /stremio/:token/stream/:type/:id.json` -> `streamsAnswerSchema`: a movie's or episode's streams. */
+export const STREMIO_STREAM = {
+  method: 'GET',
+  path: '/stremio/:token/stream/:type/:id.json',
+} as const satisfies Endpoint;
+
+/** `GET /stremio/:token/subtitles/:type/:id.json` -> `subtitlesAnswerSchema`. */
+export const STREMIO_SUBTITLES = {
+  method: 'GET',
+  path: '/stremio/:token/subtitles/:type/:id.json',
+} as const satisfies Endpoint;
+
+/**
+ * `GET /stremio/:token/subtitles/:type/:id/:extra.json` -> `subtitlesAnswerSchema`, with
+ * Stremio's `videoSize=`, `filename=`, `videoHash=`.
+ */
+export const STREMIO_SUBTITLES_EXTRA = {
+  method: 'GET',
+  path: '/stremio/:token/subtitles/:type/:id/:extra.json',
+} as const satisfies Endpoint;
+
+/** `GET /stremio/:token/media/:mediaId`: a media file through the token, with range requests. */
+export const STREMIO_MEDIA = {
+  method: 'GET',
+  path: '/stremio/:token/media/:mediaId',
+} as const satisfies Endpoint;
+
+/** `GET /stremio/:token/media/:mediaId/subtitles/:subtitle`: `e{n}.vtt` or `s{n}.vtt`, WebVTT. */
+export const STREMIO_MEDIA_SUBTITLE = {
+  method: 'GET',
+  path: '/stremio/:token/media/:mediaId/subtitles/:subtitle',
+} as const satisfies Endpoint;
+
 /**
  * Every endpoint by its name: what the server's caches and the table of pages
  * (pages.ts, whose first calls name endpoints) read.
@@ -519,6 +605,18 @@ export const ENDPOINTS = {
   UPDATE_PROFILE,
   REMOVE_PROFILE,
   SWITCH_PROFILE,
+  STREMIO_TOKENS,
+  CREATE_STREMIO_TOKEN,
+  REVOKE_STREMIO_TOKEN,
+  STREMIO_MANIFEST,
+  STREMIO_CATALOG,
+  STREMIO_CATALOG_EXTRA,
+  STREMIO_META,
+  STREMIO_STREAM,
+  STREMIO_SUBTITLES,
+  STREMIO_SUBTITLES_EXTRA,
+  STREMIO_MEDIA,
+  STREMIO_MEDIA_SUBTITLE,
 } as const;
 
 /** The name of an endpoint in {@link ENDPOINTS}. */

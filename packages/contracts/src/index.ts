@@ -15,5 +15,6 @@ export * from './health.ts';
 export * from './progress.ts';
 export * from './transfer.ts';
 export * from './profiles.ts';
+export * from './stremio.ts';
 export * from './ratings.ts';
 export * from './text-decoding.ts';

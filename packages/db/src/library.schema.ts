@@ -16,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './identity-schema.ts';
 import type { MediaType } from './schema.ts';
@@ -128,5 +129,29 @@ export const watchProgress = pgTable(
       columns: [t.userId, t.mediaType, t.tmdbId, t.seasonNumber, t.episodeNumber],
     }),
     index('watch_progress_user_recent_idx').on(t.userId, t.updatedAt.desc()),
+  ],
+);
+
+/**
+ * A profile's addon tokens (STREMIO-1 in docs/requirements.md): each one opens the profile's
+ * addon at `/pigo-stream/stremio/{token}/manifest.json`. Only the SHA-256 of a token is kept
+ * (hex), looked up through its unique index; the token itself is shown once, when it is made.
+ * A profile holds a few (the stremio module's limit); they go with the profile, and so with the
+ * account. `last_used_at` is when the addon last answered through it (at most once a minute).
+ */
+export const stremioTokens = pgTable(
+  'stremio_tokens',
+  {
+    id: text('id').primaryKey(),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stremio_tokens_hash_idx').on(t.tokenHash),
+    index('stremio_tokens_profile_idx').on(t.profileId, t.createdAt),
   ],
 );

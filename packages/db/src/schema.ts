@@ -107,6 +107,10 @@ export const titles = pgTable(
     // and the titles named exactly the query.
     index('titles_search_vector_idx').using('gin', t.searchVector),
     index('titles_lower_title_idx').on(t.mediaType, sql`lower(${t.title})`),
+    // A title by its IMDb id: the addon's `tt` ids (STREMIO-3) and the list import's matches.
+    index('titles_imdb_id_idx')
+      .on(t.imdbId)
+      .where(sql`imdb_id is not null`),
     // The import's title matching (TRANSFER-2): titles like a name, many names per statement; a
     // GIN trigram index finds each name's few neighbours in about 1 ms where the GiST one
     // above walks most of its pages (16 ms a name over 18,000 titles). Imports end by folding

@@ -156,9 +156,19 @@ export function forgetSessions(req: FastifyRequest): void {
 export async function verifiedProfileOf(req: FastifyRequest): Promise<string | undefined> {
   const data = await identityOf(req).sessionOf(req);
   if (!data?.user.emailVerified) return undefined;
-  const ceiling = ceilingOfSession(data);
-  const profile = activeProfileOf(data);
-  return ceiling ? `${profile}|k${String(ceiling.maxAge)}${ceiling.unrated ? 'u' : 'n'}` : profile;
+  return profileAnswersKey(activeProfileOf(data), ceilingOfSession(data));
+}
+
+/**
+ * The key the per-user answer cache keeps a profile's answers under ({@link verifiedProfileOf}):
+ * the profile's id, with a kids' profile's rating limit (`<profile>|k<maxAge><u|n>`). A write
+ * made for a profile outside its session (the addon's progress, STREMIO-9) starts a new write
+ * generation under it, so the profile's next read sees the write.
+ */
+export function profileAnswersKey(profileId: string, ceiling: RatingCeiling | undefined): string {
+  return ceiling
+    ? `${profileId}|k${String(ceiling.maxAge)}${ceiling.unrated ? 'u' : 'n'}`
+    : profileId;
 }
 
 /**
@@ -174,16 +184,17 @@ export async function ratingCeilingOf(req: FastifyRequest): Promise<RatingCeilin
 }
 
 /**
- * Counts one attempt at a secret that is not the identity calls' own (PROFILE-8: a profile's
- * PIN), against the sign-in limits with the same counters: per IP and per account `userId`.
- * @param call the limit's key: 'profile-pin'.
+ * Counts one attempt at a secret that is not the identity calls' own, against the sign-in
+ * limits with the same counters and storage: a profile's PIN per IP and per account `userId`
+ * (PROFILE-8), a wrong addon token per IP only (STREMIO-8).
+ * @param call the limit's key: 'profile-pin' (with `userId`) or 'stremio-token' (without).
  * @returns null to go ahead, or the refusal: `retryAfterSeconds` and the 429 message.
  * @throws when the counters' store (database or Redis) fails.
  */
 export async function countSecretAttempt(
   req: FastifyRequest,
-  call: 'profile-pin',
-  userId: string,
+  call: 'profile-pin' | 'stremio-token',
+  userId?: string,
 ): Promise<{ retryAfterSeconds: number; message: string } | null> {
   return identityOf(req).countAttempt(req, call, userId);
 }

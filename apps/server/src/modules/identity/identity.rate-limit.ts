@@ -13,8 +13,8 @@ import type { Database } from '@pigostream/db';
 import { countAttempt, deleteEndedLimitWindows } from './identity.repository.ts';
 import type { RuleFailure } from './identity.rules.ts';
 
-/** What a call's second counter is keyed by. */
-export type LimitSubject = 'address' | 'token' | 'user' | 'new-address';
+/** What a call's second counter is keyed by; `ip`: nothing, the call is counted per IP only. */
+export type LimitSubject = 'address' | 'token' | 'user' | 'new-address' | 'ip';
 
 /** Attempts allowed per subject and per IP within {@link WINDOW_MS}. */
 export interface IdentityLimit {
@@ -34,6 +34,8 @@ export const IDENTITY_LIMITS: Readonly<Record<string, IdentityLimit>> = {
   'change-email': { subject: 'new-address', perSubject: 5, perIp: 20 },
   // A profile's PIN (PROFILE-8 in docs/requirements.md): limited like sign-in, per account.
   'profile-pin': { subject: 'user', perSubject: 10, perIp: 30 },
+  // A wrong addon token (STREMIO-8): counted per IP only, as a guess names no account.
+  'stremio-token': { subject: 'ip', perSubject: 30, perIp: 30 },
 };
 
 /** Length of a counting window, in ms. */
@@ -66,7 +68,7 @@ function text(value: unknown): string | undefined {
 
 /**
  * The counters an attempt at `call` moves: per IP always, per subject when the request names
- * one (`email`, `token`, the session's user, `newEmail`). Addresses are trimmed and
+ * one (`email`, `token`, the session's user, `newEmail`; never for a call counted per IP only). Addresses are trimmed and
  * lower-cased, so spellings of one address share a counter. Null for calls without limits.
  */
 export function limitKeys(
@@ -82,6 +84,7 @@ export function limitKeys(
     token: text(body?.token),
     user: userId,
     'new-address': text(body?.newEmail)?.toLowerCase(),
+    ip: undefined,
   }[limit.subject];
   return {
     limit,

@@ -106,15 +106,17 @@ export class IdentityService {
 
   /**
    * Counts one attempt at a secret other than the identity calls' own, with the same limiter
-   * and counters (PROFILE-8: a profile's PIN is limited like sign-in), per IP and per account.
-   * @param call a key of IDENTITY_LIMITS (identity.rate-limit.ts), e.g. 'profile-pin'.
+   * and counters (PROFILE-8: a profile's PIN is limited like sign-in, per IP and per account;
+   * STREMIO-8: a wrong addon token, per IP).
+   * @param call a key of IDENTITY_LIMITS (identity.rate-limit.ts): 'profile-pin', 'stremio-token'.
+   * @param userId the account a per-account limit counts for; undefined for a per-IP one.
    * @returns null to go ahead, or the 429 refusal with its wait in seconds.
    * @throws when the counters' store fails, or before the identity routes are registered.
    */
   async countAttempt(
     req: FastifyRequest,
     call: string,
-    userId: string,
+    userId: string | undefined,
   ): Promise<RateLimitRefusal | null> {
     const keys = limitKeys(call, req.ip, undefined, userId);
     if (!keys || !this.limiter) throw new Error(`no attempt limit for ${call}`);

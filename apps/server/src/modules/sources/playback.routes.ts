@@ -18,11 +18,9 @@
  * 403 `{ error: 'Not available on this profile' }` (sources.routes.ts's check).
  * All links are relative to the site (pages are opened at many addresses).
  */
-import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   errorSchema,
@@ -33,7 +31,6 @@ import {
   type MediaType,
   type Playback,
   type PlaybackQuery,
-  type SubtitleTrack,
 } from '@pigostream/contracts';
 import {
   MEDIA_HLS,
@@ -44,25 +41,10 @@ import {
 import { requireVerifiedUser } from '../identity/index.ts';
 import { mediaPlaylist, PlanSigner, segmentStarts, type HlsPlan } from './hls-plan.ts';
 import { HlsSessions, type SessionSource } from './hls-sessions.ts';
-import {
-  languageName,
-  listSidecars,
-  readKeyframes,
-  type FfmpegTools,
-  type MediaProbe,
-  type SidecarSubtitle,
-} from './media-probe.ts';
+import { languageName, readKeyframes, type MediaProbe } from './media-probe.ts';
+import type { MediaStreams } from './media-streams.ts';
 import { decidePlayback, directAudioTrack } from './playback-decision.ts';
-import {
-  realPathInside,
-  titleOfKey,
-  type MediaFile,
-  type MediaLibrary,
-} from './sources.library.ts';
-import { extractSubtitle, MAX_SUBTITLE_BYTES, sidecarToWebVtt } from './subtitles.ts';
-
-/** Most WebVTT texts of subtitle tracks inside files kept in memory, in characters. */
-const SUBTITLE_CACHE_CHARS = 8 * 1024 * 1024;
+import { titleOfKey, type MediaFile } from './sources.library.ts';
 
 /**
  * The check of the title a request plays against its profile's rating limit (PROFILE-7):
@@ -75,9 +57,8 @@ export type PlayableCheck = (
 ) => Promise<void>;
 
 export interface PlaybackRoutesOptions {
-  library: MediaLibrary;
-  /** ffmpeg and ffprobe as found (each null when missing). */
-  tools: FfmpegTools;
+  /** The media folder and its subtitles, and ffmpeg and ffprobe as found (media-streams.ts). */
+  media: MediaStreams;
   /** The auth secret the plans' key is derived from. */
   secret: string;
   dataDir: string;
@@ -118,52 +99,6 @@ export function audioTracks(probe: MediaProbe): AudioTrack[] {
   return tracks;
 }
 
-function subtitleLabel(
-  language: string | null,
-  position: number,
-  flags: { forced: boolean; sdh: boolean },
-): string {
-  const name = languageName(language) ?? `Subtitle ${String(position + 1)}`;
-  const notes = [flags.forced ? 'Forced' : '', flags.sdh ? 'SDH' : ''].filter((n) => n !== '');
-  return notes.length > 0 ? `${name} (${notes.join(', ')})` : name;
-}
-
-/** The subtitles of a file: its tracks (`e{n}`), then the files beside it (`s{n}`). */
-export function subtitleTracks(
-  probe: MediaProbe | undefined,
-  sidecars: SidecarSubtitle[],
-  base: string,
-): SubtitleTrack[] {
-  const out: SubtitleTrack[] = [];
-  for (const s of probe?.subtitles ?? []) {
-    const id = `e${String(s.index)}`;
-    out.push({
-      id,
-      language: s.language,
-      label: subtitleLabel(s.language, out.length, s),
-      forced: s.forced,
-      sdh: s.sdh,
-      default: s.default,
-      kind: s.kind,
-      url: s.kind === 'text' ? `${base}/subtitles/${id}` : null,
-    });
-  }
-  sidecars.forEach((s, i) => {
-    const id = `s${String(i)}`;
-    out.push({
-      id,
-      language: s.language,
-      label: subtitleLabel(s.language, out.length, s),
-      forced: s.forced,
-      sdh: s.sdh,
-      default: s.default,
-      kind: 'text',
-      url: `${base}/subtitles/${id}`,
-    });
-  });
-  return out;
-}
-
 /** The container a file's extension suggests, for a file ffprobe could not read. */
 function containerFromExtension(file: string): string {
   const ext = path.extname(file).slice(1).toLowerCase();
@@ -185,7 +120,8 @@ export async function registerPlaybackRoutes(
   options: PlaybackRoutesOptions,
 ): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { library, tools, apiPrefix } = options;
+  const { media, apiPrefix } = options;
+  const { library, tools } = media;
   const signer = new PlanSigner(options.secret);
   const sessions = tools.ffmpeg
     ? new HlsSessions({
@@ -202,11 +138,6 @@ export async function registerPlaybackRoutes(
     library.close();
     await sessions?.close();
   });
-  const subtitleCache = new LRUCache<string, string>({
-    maxSize: SUBTITLE_CACHE_CHARS,
-    sizeCalculation: (text) => Math.max(1, text.length),
-  });
-  const extracting = new Map<string, Promise<string>>();
   const base = (id: string) => `${apiPrefix}/sources/media/${id}`;
 
   /**
@@ -217,22 +148,14 @@ export async function registerPlaybackRoutes(
     req: FastifyRequest,
     id: string,
   ): Promise<{ file: MediaFile; real: string } | undefined> => {
-    const file = library.file(id);
-    const real = file && (await library.servablePath(file));
-    if (!file || !real) return undefined;
-    await options.assertPlayable(req, titleOfKey(file.key));
-    return { file, real };
+    const found = await media.servable(id);
+    if (!found) return undefined;
+    await options.assertPlayable(req, titleOfKey(found.file.key));
+    return found;
   };
 
   /** The probe of a file, or undefined without ffprobe or when ffprobe cannot read it. */
-  const probeOf = async (file: MediaFile): Promise<MediaProbe | undefined> => {
-    try {
-      return await library.probe(file);
-    } catch (err) {
-      app.log.warn({ err, path: file.path }, 'a library file could not be probed');
-      return undefined;
-    }
-  };
+  const probeOf = (file: MediaFile): Promise<MediaProbe | undefined> => media.probeOf(file);
 
   /** The probe with its keyframes (read once when copied video needs them). */
   const withKeyframes = async (file: MediaFile, real: string, probe: MediaProbe) => {
@@ -249,8 +172,7 @@ export async function registerPlaybackRoutes(
     uid: string,
   ): Promise<Playback> => {
     const probe = await probeOf(file);
-    const sidecars = await listSidecars(file.path);
-    const subtitles = subtitleTracks(probe, sidecars, base(file.id));
+    const subtitles = await media.subtitlesOf(file, base(file.id));
     const caps = {
       containers: query.containers,
       video: query.video,
@@ -371,75 +293,6 @@ export async function registerPlaybackRoutes(
     },
   );
 
-  /** A sidecar's WebVTT, or an answer already sent. */
-  const sidecarVtt = async (
-    file: MediaFile,
-    real: string,
-    index: number,
-    reply: FastifyReply,
-  ): Promise<string | undefined> => {
-    const sidecar = (await listSidecars(file.path))[index];
-    const root = library.realRoot;
-    const full = sidecar && path.join(path.dirname(file.path), sidecar.file);
-    const inside = full && root !== undefined ? await realPathInside(root, full) : undefined;
-    if (!sidecar || !inside) {
-      await reply.code(404).send({ error: 'This file has no such subtitle' });
-      return undefined;
-    }
-    const info = await stat(inside).catch(() => undefined);
-    if (!info?.isFile() || info.size > MAX_SUBTITLE_BYTES) {
-      await reply.code(422).send({ error: 'This subtitle file is too large or not a file' });
-      return undefined;
-    }
-    try {
-      const probe = library.keptProbe(file);
-      return sidecarToWebVtt(await readFile(inside), sidecar.format, probe?.video?.fps);
-    } catch (err) {
-      app.log.info({ err, file: inside, real }, 'a subtitle file could not be read');
-      await reply.code(422).send({ error: 'This subtitle file could not be read' });
-      return undefined;
-    }
-  };
-
-  /** An embedded text subtitle's WebVTT (kept in memory), or an answer already sent. */
-  const embeddedVtt = async (
-    file: MediaFile,
-    real: string,
-    index: number,
-    reply: FastifyReply,
-  ): Promise<string | undefined> => {
-    const probe = await probeOf(file);
-    const track = probe?.subtitles[index];
-    if (!track || track.kind !== 'text' || !tools.ffmpeg) {
-      const why =
-        track?.kind === 'image'
-          ? 'This subtitle is a picture one: it can only be burnt into the video'
-          : track && !tools.ffmpeg
-            ? NEEDS_FFMPEG_MESSAGE
-            : 'This file has no such subtitle';
-      await reply.code(404).send({ error: why });
-      return undefined;
-    }
-    const info = await stat(real).catch(() => undefined);
-    const key = `${file.id}:${String(info?.size)}:${String(info?.mtimeMs)}:${String(index)}`;
-    const cached = subtitleCache.get(key);
-    if (cached !== undefined) return cached;
-    let task = extracting.get(key);
-    if (!task) {
-      task = extractSubtitle(tools.ffmpeg, real, index).finally(() => extracting.delete(key));
-      extracting.set(key, task);
-    }
-    try {
-      const vtt = await task;
-      subtitleCache.set(key, vtt);
-      return vtt;
-    } catch (err) {
-      app.log.warn({ err, path: real }, 'a subtitle track could not be extracted');
-      await reply.code(422).send({ error: 'This subtitle track could not be read' });
-      return undefined;
-    }
-  };
-
   typed.get(
     routePath.get(MEDIA_SUBTITLE),
     {
@@ -464,15 +317,12 @@ export async function registerPlaybackRoutes(
       await requireVerifiedUser(req);
       const found = await fileOf(req, req.params.mediaId);
       if (!found) return reply.code(404).send({ error: 'Unknown media file' });
-      const index = Number(req.params.subtitleId.slice(1));
-      const vtt = req.params.subtitleId.startsWith('s')
-        ? await sidecarVtt(found.file, found.real, index, reply)
-        : await embeddedVtt(found.file, found.real, index, reply);
-      if (vtt === undefined) return reply;
+      const text = await media.subtitleText(found.file, found.real, req.params.subtitleId);
+      if (!('vtt' in text)) return reply.code(text.status).send({ error: text.error });
       return reply
         .type('text/vtt; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
-        .send(vtt);
+        .send(text.vtt);
     },
   );
 

@@ -13,8 +13,8 @@
  * stream of a library file of one (the file, its playback, subtitles and HLS): 403
  * `{ error: 'Not available on this profile' }`; so is a file of a title the catalogue does not
  * know, unless the profile shows unrated titles. Signed-out requests and adults are not checked.
- * SOURCES_FILE is validated and MEDIA_DIR scanned when the plugin registers; the library's files
- * are then probed with ffprobe in the background (PLAYBACK-1).
+ * SOURCES_FILE is validated and MEDIA_DIR scanned before the plugin registers (media-streams.ts);
+ * the library's files are then probed with ffprobe in the background (PLAYBACK-1).
  */
 import { MEDIA_FILE, RESCAN, SERVERS, routePath } from '@pigostream/contracts/endpoints';
 import fastifyStatic from '@fastify/static';
@@ -32,27 +32,19 @@ import {
 import type { CatalogueSource } from '../catalogue/index.ts';
 import { ratingCeilingOf } from '../identity/index.ts';
 import { NotAvailableOnProfileError, RatingGate } from '../library/index.ts';
-import { findFfmpeg } from './media-probe.ts';
+import type { MediaStreams } from './media-streams.ts';
 import { registerPlaybackRoutes, type PlayableCheck } from './playback.routes.ts';
-import { MediaLibrary, titleOfKey, type SharedMediaIndex } from './sources.library.ts';
+import { titleOfKey } from './sources.library.ts';
 import { createSourcesService } from './sources.service.ts';
-import { loadLinkTemplates } from './sources.templates.ts';
-
-/** Shortest time between two library scans started by requests, in ms. */
-const MIN_RESCAN_MS = 10_000;
 
 export interface SourcesRoutesOptions {
-  /** SOURCES_FILE (absolute), or undefined for no templates. */
-  sourcesFile: string | undefined;
-  /** MEDIA_DIR (absolute), or undefined for no local library. */
-  mediaDir: string | undefined;
+  /**
+   * What titles play from (openMediaStreams): the media folder, scanned, and the link
+   * templates; shared with the addon (STREMIO-6).
+   */
+  media: MediaStreams;
   /** Prefix the API is mounted at, for local file links. */
   apiPrefix: string;
-  /**
-   * The index in the database: on PostgreSQL shared by several servers, so a scan runs on one
-   * (SCALE-1, SCALE-4); on both databases it keeps the files' probes (PLAYBACK-1).
-   */
-  sharedIndex?: SharedMediaIndex | undefined;
   /** The auth secret, which the HLS plans' key is derived from (PLAYBACK-4). */
   secret: string;
   /** DATA_DIR (`memory://` allowed), under which transcodes are made. */
@@ -67,33 +59,8 @@ export interface SourcesRoutesOptions {
 }
 
 export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async (app, opts) => {
-  const templates = opts.sourcesFile ? loadLinkTemplates(opts.sourcesFile) : [];
-  const { playback } = opts;
-  // Looked for only with a media folder to play (each is run once with -version).
-  const tools = opts.mediaDir
-    ? await findFfmpeg(playback.ffmpegPath, playback.ffprobePath)
-    : { ffmpeg: null, ffprobe: null };
-  if (opts.mediaDir && (!tools.ffmpeg || !tools.ffprobe)) {
-    app.log.warn(
-      { ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe },
-      tools.ffprobe
-        ? 'ffmpeg was not found: remux and transcode are off; library files play only as they are'
-        : 'ffmpeg/ffprobe were not found: remux and transcode are off; library files play only as they are, guessed by their extension',
-    );
-  }
-  const library = new MediaLibrary({
-    dir: opts.mediaDir,
-    minRescanMs: MIN_RESCAN_MS,
-    log: (message, details) => {
-      app.log.warn(details, message);
-    },
-    shared: opts.sharedIndex,
-    onWalked: (files) => {
-      app.log.info({ dir: opts.mediaDir, files }, 'media library walked');
-    },
-    ffprobe: tools.ffprobe,
-    probeConcurrency: 1,
-  });
+  const { playback, media } = opts;
+  const { library } = media;
   const gate = opts.catalogue ? new RatingGate(opts.catalogue) : undefined;
   /** Signed-out requests and adults: no check, no lookup. A key of no title: refused to kids. */
   const assertPlayable: PlayableCheck = async (req, title) => {
@@ -102,13 +69,10 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
     if (!gate || !title) throw new NotAvailableOnProfileError();
     await gate.assertPlayable(title.type, title.id, ceiling);
   };
-  const files = await library.scan();
-  if (opts.mediaDir) app.log.info({ dir: opts.mediaDir, files }, 'media library scanned');
-  const service = createSourcesService({ templates, library, apiPrefix: opts.apiPrefix });
+  const service = createSourcesService({ media, apiPrefix: opts.apiPrefix });
   await app.register(fastifyStatic, { serve: false });
   await registerPlaybackRoutes(app, {
-    library,
-    tools,
+    media,
     secret: opts.secret,
     dataDir: opts.dataDir,
     apiPrefix: opts.apiPrefix,

@@ -5,9 +5,8 @@
  * has the title (the app shows 'No servers available').
  */
 import type { Server, ServersQuery } from '@pigostream/contracts';
+import type { MediaStreams } from './media-streams.ts';
 import { builtinServers } from './sources.builtin.ts';
-import { mediaKey, type MediaLibrary } from './sources.library.ts';
-import { templateServers, type LinkTemplate } from './sources.templates.ts';
 
 /** Name of the local library's server; further files of the same title get ` 2`, ` 3`, ... */
 export const LOCAL_SERVER_NAME = 'Local library';
@@ -28,21 +27,19 @@ export interface SourcesService {
 
 /** Builds the service over the loaded templates and the scanned library. */
 export function createSourcesService(deps: {
-  templates: LinkTemplate[];
-  library: MediaLibrary;
+  media: MediaStreams;
   apiPrefix: string;
 }): SourcesService {
   return {
     async listServers(query) {
-      const key = mediaKey(query.type, query.id, query.season, query.episode);
-      const files = await deps.library.find(key);
+      const files = await deps.media.filesOf(query.type, query.id, query.season, query.episode);
       const local = files.map((file, i) => ({
         server_name: i === 0 ? LOCAL_SERVER_NAME : `${LOCAL_SERVER_NAME} ${i + 1}`,
         server_link: mediaPath(deps.apiPrefix, file.id),
       }));
       return [
         ...local,
-        ...templateServers(deps.templates, query),
+        ...deps.media.templateLinks(query),
         ...builtinServers(query.type, query.id),
       ];
     },

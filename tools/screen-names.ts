@@ -20,7 +20,12 @@ export const SCREEN_CAPTIONS = {
   'watch-history': 'Watch History',
   'confirm-dialog': 'The confirm dialog, removing a title from My List',
   'server-error': 'The server-error modal, when a call fails',
-  sidebar: 'The sidebar, open',
+  sidebar: 'The sidebar, open: the active profile and the switch to the others',
+  profiles: "'Who's watching?', the profile chooser (/profiles): a kids' profile and a locked one",
+  'profile-pin': 'The PIN dialog of a locked profile',
+  'profiles-manage': 'Manage profiles (/profiles/manage)',
+  'profile-edit': "Editing a kids' profile: its rating limit",
+  'not-on-profile': "A title above a kids' profile's rating limit, on the play page",
   store: 'PigoStream Player download page (/pigostore)',
   'not-found': 'A page that does not exist',
 } as const;

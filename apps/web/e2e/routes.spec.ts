@@ -20,6 +20,8 @@ const APP_SCREENS: readonly { path: string; heading: string }[] = [
   { path: '/import-export', heading: 'Import & export' },
   { path: '/play?id=603&type=movie', heading: 'Play' },
   { path: '/pigostore', heading: 'PigoStream Player' },
+  { path: '/profiles', heading: "Who's watching?" },
+  { path: '/profiles/manage', heading: 'Manage profiles' },
   { path: '/no-such-page', heading: 'Page not found' },
 ];
 

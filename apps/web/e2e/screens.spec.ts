@@ -7,8 +7,8 @@
  * and no failed request.
  *
  * The pictures come from their own server (SCREENS_URL, playwright.config.ts): the starter
- * catalogue and one account with a known My List, Watch History and search history, so the
- * other tests' watching never moves trending or the hero. The page's `Math.random` is seeded,
+ * catalogue and one account with a known My List, Watch History, search history and profiles, so
+ * the other tests' watching never moves trending or the hero. The page's `Math.random` is seeded,
  * so the hero's pick is the same in every run. `npm run screens` takes the pictures again and
  * writes docs/screens.md from them.
  */
@@ -56,6 +56,13 @@ test.beforeAll(async ({}, testInfo) => {
       }
       for (const searchQuery of PICTURES_DATA.searches) {
         await post('index/save-search-history', { searchQuery });
+      }
+      for (const profile of PICTURES_DATA.profiles) {
+        const made = await api.post('/pigo-stream/profiles/create', {
+          headers: { origin: SCREENS_URL },
+          data: profile,
+        });
+        expect(made.ok(), await made.text()).toBe(true);
       }
     }
     await api.storageState({ path: statePath });

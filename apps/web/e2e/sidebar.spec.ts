@@ -81,7 +81,11 @@ test('unset links are hidden, and their heading with them', async ({ page }) => 
   // No links, no heading over nothing (UI-4).
   await expect(menu.getByText('Follow us for updates', { exact: true })).toHaveCount(0);
   // Only the app's own entries: no chat or repository link.
-  await expect(menu.getByRole('link')).toHaveText(['New Episodes', 'Import & export']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Manage profiles',
+    'New Episodes',
+    'Import & export',
+  ]);
 });
 
 test('the sidebar is on the other app screens too', async ({ page }) => {

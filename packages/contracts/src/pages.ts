@@ -1,9 +1,9 @@
 /**
- * The web app's pages (ROUTE-1 in docs/requirements.md, with New Episodes and Import & export
- * since) in one table: its path, who may see it, the lazy chunk of its screen and its first data
- * calls. Every place that lists pages reads it: the app's router and route guard
- * (apps/web/src/app/router.tsx, features/auth/route-guard.ts), the server's page routes, their
- * module preloads and their data hints (apps/server/src/modules/web: web.plugin.ts,
+ * The web app's pages (ROUTE-1 in docs/requirements.md, with New Episodes, Import & export and
+ * the profile pages since) in one table: its path, who may see it, the lazy chunk of its screen
+ * and its first data calls. Every place that lists pages reads it: the app's router and route
+ * guard (apps/web/src/app/router.tsx, features/auth/route-guard.ts), the server's page routes,
+ * their module preloads and their data hints (apps/server/src/modules/web: web.plugin.ts,
  * vite-manifest.ts, route-hints.ts) and the weight budget (tools/web-budget.ts, `npm run budget`).
  *
  * The app's entry script carries {@link PAGES}, so it holds plain values only, and the first
@@ -49,6 +49,9 @@ export const PAGES = {
   '/play': { access: 'verified', chunk: 'play' },
   // A session is enough for the store (DEC-22 in docs/decisions.md).
   '/pigostore': { access: 'signed-in', chunk: 'pigostore' },
+  // 'Who's watching?' and 'Manage profiles' (PROFILE-1..8): profile calls need a verified session.
+  '/profiles': { access: 'verified', chunk: 'my-list', screen: 'Profiles' },
+  '/profiles/manage': { access: 'verified', chunk: 'my-list', screen: 'ManageProfiles' },
 } as const satisfies Readonly<Record<string, Page>>;
 
 /** A page's path. */
@@ -88,7 +91,8 @@ export type FirstCall = {
  * every page that is not public waits for; none for a page not listed. Home's are its trending
  * rows, the provider list and the hero's '#1 Most Watched' title (the hero's further calls
  * follow from their answers: apps/server/src/modules/web/follow-ups.ts); the play page's is
- * its title, named by the page's `?id=&type=`.
+ * its title, named by the page's `?id=&type=`; the profile pages' the account's profiles
+ * (PROFILE-6).
  */
 export const FIRST_CALLS: { readonly [P in PagePath]?: readonly FirstCall[] } = {
   '/index': [
@@ -98,4 +102,6 @@ export const FIRST_CALLS: { readonly [P in PagePath]?: readonly FirstCall[] } = 
     { endpoint: 'MOST_WATCHED' },
   ],
   '/play': [{ endpoint: 'MEDIA_INFO', pageQuery: ['id', 'type'] }],
+  '/profiles': [{ endpoint: 'PROFILES' }],
+  '/profiles/manage': [{ endpoint: 'PROFILES' }],
 };

@@ -1,17 +1,18 @@
 /**
  * The header's menu button and the sidebar drawer it opens (HOME-1, HOME-2 in
- * docs/requirements.md). The drawer's code (with the Radix dialog, 9 to 12 kB of gzip JavaScript)
- * is its own chunk, fetched only when the button is hovered, focused or pressed: a visit that never
- * opens the menu never loads it (QUAL-1 counts what a first visit loads).
+ * docs/requirements.md), with the profile switch in it (PROFILE-3). The drawer's code (with the
+ * Radix dialog, 9 to 12 kB of gzip JavaScript, and the profile switch) is its own chunk
+ * (sidebar-menu.tsx), fetched only when the button is hovered, focused or pressed: a visit that
+ * never opens the menu never loads it (QUAL-1 counts what a first visit loads).
  */
 import { Menu } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import type { SidebarDrawerProps } from '../components/sidebar-drawer.tsx';
 import { useAppConfig } from '../features/app-config/index.ts';
 import { useMe, useSignOut } from '../features/auth/index.ts';
 import { useNewEpisodeCount } from '../features/progress/index.ts';
 import { badgeText } from '../lib/badge.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
+import type { SidebarMenuProps } from './sidebar-menu.tsx';
 
 /** How long to wait for an idle moment before asking for the badge's count anyway, in ms. */
 const PRELOAD_FALLBACK_MS = 1_500;
@@ -24,7 +25,8 @@ function newEpisodesLabel(count: number): string {
 /**
  * 'Open menu' for a signed-in user (nothing otherwise) and the drawer it opens, with the
  * user's avatar, name and e-mail, Sign Out (the shared sign-out hook: ends the session, clears
- * the remembered state, goes to `/`), the New Episodes entry and the links of `GET /app-config`.
+ * the remembered state, goes to `/`), the active profile and the switch to the others
+ * (PROFILE-3), the New Episodes entry and the links of `GET /app-config`.
  * The button and the entry carry a badge with the count of new episodes (PROG-7: aired, not
  * watched), asked for once the page is idle, for verified users. If the drawer's chunk
  * cannot be fetched (server down), the click is only logged.
@@ -33,7 +35,7 @@ export function AppSidebar() {
   const { data: user } = useMe();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const [Drawer, setDrawer] = useState<ComponentType<SidebarDrawerProps> | null>(null);
+  const [Drawer, setDrawer] = useState<ComponentType<SidebarMenuProps> | null>(null);
   const { signOut, isPending } = useSignOut();
   const config = useAppConfig(Boolean(user));
   // The badge's call waits for an idle moment too: it is never on a screen's first paint.
@@ -42,8 +44,8 @@ export function AppSidebar() {
 
   const load = useCallback(
     () =>
-      loadChunk(() => import('../components/sidebar-drawer.tsx')).then((module) => {
-        setDrawer(() => module.SidebarDrawer);
+      loadChunk(() => import('./sidebar-menu.tsx')).then((module) => {
+        setDrawer(() => module.SidebarMenu);
       }),
     [],
   );

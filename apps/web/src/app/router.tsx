@@ -121,9 +121,9 @@ export async function preloadScreen(pathname: string): Promise<void> {
 
 /**
  * Keeps users out of screens they may not see (ROUTE-1, ROUTE-2, ROLE-1): signed-out users, and
- * unverified users on /index, /my-list, /watch-history, /new-episodes, /import-export and /play,
- * go to `/`; /pigostore needs any session. While the sign-in state is first determined, the
- * loading mark shows (Suspense).
+ * unverified users on /index, /my-list, /watch-history, /new-episodes, /import-export, /play and
+ * the profile pages (PROFILE-6), go to `/`; /pigostore needs any session. While the sign-in
+ * state is first determined, the loading mark shows (Suspense).
  */
 function Guard() {
   const { pathname } = useLocation();

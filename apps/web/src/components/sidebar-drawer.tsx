@@ -40,6 +40,8 @@ export interface SidebarDrawerProps {
   signingOut: boolean;
   /** Where the focus returns when the drawer closes (the header's menu button). */
   returnFocus: RefObject<HTMLElement | null>;
+  /** The profile section under the account (PROFILE-3: who is watching, the switch). */
+  profiles?: ReactNode;
 }
 
 /** The first letter of the name or e-mail, for an avatar without a photo. */
@@ -50,9 +52,9 @@ function initial(user: DrawerUser): string {
 /**
  * A 288 px (at most 85% of the screen) panel sliding in from the left over a dimmed backdrop:
  * the avatar (photo, or the initial when there is none or it fails), display name, e-mail, the
- * Sign Out button, the New Episodes link with its badge (`newEpisodes`; PROG-7) and the
- * Import & export link (TRANSFER-6), then 'Follow us for updates' with the configured links (new
- * tab); without either link, not the heading either (UI-4).
+ * Sign Out button, the `profiles` section (PROFILE-3), the New Episodes link with its badge
+ * (`newEpisodes`; PROG-7) and the Import & export link (TRANSFER-6), then 'Follow us for updates'
+ * with the configured links (new tab); without either link, not the heading either (UI-4).
  */
 export function SidebarDrawer(props: SidebarDrawerProps) {
   const {
@@ -65,6 +67,7 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
     onSignOut,
     signingOut,
     returnFocus,
+    profiles,
   } = props;
   const [photoFailed, setPhotoFailed] = useState(false);
   const name = user.displayName?.trim() || user.email?.split('@')[0] || 'Viewer';
@@ -92,7 +95,8 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
-            Your account, sign out, new episodes, import and export, and where to follow PigoStream.
+            Your account, sign out, profiles, new episodes, import and export, and where to follow
+            PigoStream.
           </Dialog.Description>
 
           <div className="flex flex-col items-center gap-3 text-center">
@@ -143,6 +147,8 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
               Sign Out
             </button>
           </div>
+
+          {profiles}
 
           <nav aria-label="More" className="flex flex-col gap-1 border-t border-white/10 pt-5">
             <Link

@@ -1,4 +1,6 @@
+import { NOT_AVAILABLE_ON_PROFILE } from '@pigostream/contracts';
 import { describe, expect, it } from 'vitest';
+import { API_MESSAGES, ApiError } from '../../lib/api-client.ts';
 import {
   castKey,
   castLimit,
@@ -7,6 +9,7 @@ import {
   formatReleaseDate,
   hasMoreCast,
   handOffLink,
+  isNotAvailableOnProfile,
   languageNames,
   libraryMediaId,
   parsePlayTarget,
@@ -39,6 +42,20 @@ describe('parsePlayTarget (id and type are needed)', () => {
     'id=0603&type=movie',
   ])('refuses %j', (query) => {
     expect(parsePlayTarget(q(query))).toBeUndefined();
+  });
+});
+
+describe("isNotAvailableOnProfile (PROFILE-7: a title above a kids' profile's limit)", () => {
+  it("is the server's 403 'Not available on this profile' and nothing else", () => {
+    const refused = (status: number, detail?: string) =>
+      new ApiError(API_MESSAGES.notOk, { status, ...(detail ? { detail } : {}) });
+    expect(isNotAvailableOnProfile(refused(403, NOT_AVAILABLE_ON_PROFILE))).toBe(true);
+    expect(isNotAvailableOnProfile(refused(403, 'You can only act on your own account.'))).toBe(
+      false,
+    );
+    expect(isNotAvailableOnProfile(refused(404, NOT_AVAILABLE_ON_PROFILE))).toBe(false);
+    expect(isNotAvailableOnProfile(refused(403))).toBe(false);
+    expect(isNotAvailableOnProfile(new Error(NOT_AVAILABLE_ON_PROFILE))).toBe(false);
   });
 });
 

@@ -4,11 +4,16 @@
  * season and episode, the overview cut, cast keys and slices, and the player links (episode air
  * dates: lib/air-dates.ts; the key of a remembered value: lib/media.ts' `rememberKey`).
  */
-import type { MediaDetails, MediaType, Server } from '@pigostream/contracts';
+import {
+  NOT_AVAILABLE_ON_PROFILE,
+  type MediaDetails,
+  type MediaType,
+  type Server,
+} from '@pigostream/contracts';
 import { releaseDateOf } from '@pigostream/contracts/titles';
 import { defaultSeason } from '@pigostream/contracts/api-paths';
 import { MEDIA_FILE, pathOf } from '@pigostream/contracts/endpoints';
-import { API_BASE } from '../../lib/api-client.ts';
+import { API_BASE, ApiError } from '../../lib/api-client.ts';
 import { mediaTitle } from '../../lib/media.ts';
 import type { AnimeSourceMedia } from '../anime/index.ts';
 import type { HandOffProgress } from '../progress/index.ts';
@@ -28,6 +33,17 @@ export const HAND_OFF_TIMEOUT_MS = 3000;
 export const TOOLTIP_DELAY_MS = 500;
 /** What the page says when a link lacks a valid id or type (VALID-7). */
 export const BAD_LINK_MESSAGE = 'This link needs a title id and a type (movie or tv).';
+
+/**
+ * Whether the title call's `error` is the server's refusal of a title above the active kids'
+ * profile's rating limit (PROFILE-7 in docs/requirements.md: 403 'Not available on this
+ * profile'), which the page shows as a screen of its own rather than as an error.
+ */
+export function isNotAvailableOnProfile(error: unknown): boolean {
+  return (
+    error instanceof ApiError && error.status === 403 && error.detail === NOT_AVAILABLE_ON_PROFILE
+  );
+}
 
 /**
  * The title a `/play?id=&type=` query names: `id` a positive whole number of at most 9 digits,

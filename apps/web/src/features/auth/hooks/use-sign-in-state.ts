@@ -95,7 +95,8 @@ export function useSignInState(onPending: (user: AuthUser) => void) {
     // AUTH-10, AUTH-11: arriving verified on the first-ever session (the verification link's tab,
     // this tab's focus check after verifying elsewhere, a first Google sign-in) leaves the welcome.
     rememberWelcomeIfFirst(user);
-    void navigate('/index', { replace: true });
+    // PROFILE-3: the app frame offers 'Who's watching?' to an account with several profiles.
+    void navigate('/index', { replace: true, state: { signedIn: true } });
   }, [user, navigate]);
 
   // Offline (the installed app's shell starts without the server), no one can sign in here.

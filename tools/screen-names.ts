@@ -26,6 +26,9 @@ export const SCREEN_CAPTIONS = {
   'profiles-manage': 'Manage profiles (/profiles/manage)',
   'profile-edit': "Editing a kids' profile: its rating limit",
   'not-on-profile': "A title above a kids' profile's rating limit, on the play page",
+  stremio: "Stremio addon (/stremio): the profile's addon links (their times painted over)",
+  'stremio-link':
+    'A new addon link, shown once: Install in Stremio and the manifest URL (painted over) with Copy',
   store: 'PigoStream Player download page (/pigostore)',
   'not-found': 'A page that does not exist',
 } as const;

@@ -1,8 +1,8 @@
 /**
  * The household's profile screens (PROFILE-1..8 in docs/requirements.md), at phone and laptop
  * size: 'Who's watching?' after sign-in when the account has more than one profile, the sidebar's
- * switch, a kids' profile's Home, search and play page, the PIN and its limit, and Manage
- * profiles (add, edit, remove). Each test has an account of its own (support/profiles-page.ts):
+ * switch, a kids' profile's Home, search and play page, the PIN and its limit, Manage profiles
+ * (add, edit, remove), and each profile's own remembered Home (PROFILE-4). Each test has an account of its own (support/profiles-page.ts):
  * the worker's shared account keeps its one profile.
  */
 import { ratingAgeOf } from '@pigostream/contracts';
@@ -12,11 +12,13 @@ import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';
 import {
   drawer,
+  LOCAL_KEY,
   openMenu,
   row,
   searchInput,
   searchToggle,
   signOutFromMenu,
+  storedLocalState,
   VIEWPORTS,
 } from './support/home-page.ts';
 import { confirmDialog, section } from './support/library-page.ts';
@@ -351,4 +353,99 @@ test('a full load of a profile page carries the profiles: the app asks the serve
   await page.goto('/profiles');
   await expect(page.getByRole('list', { name: 'Profiles' }).getByRole('button')).toHaveCount(1);
   expect(asked).not.toContain('/pigo-stream/profiles');
+});
+
+test("each profile remembers its own Home: A's tab, provider and search are not B's, and come back on A (PROFILE-4)", async ({
+  browser,
+}, testInfo) => {
+  const home = await household(browser, testInfo);
+  try {
+    const { page, request } = home;
+    const dad = await addProfile(request, { name: 'Dad', avatar: 'avatar-8' });
+
+    // Profile A (the main one): the Providers tab, Hulu, then a search for 'matrix'.
+    await page.goto('/index');
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    const hulu = page.getByRole('button', { name: 'Hulu', exact: true });
+    await hulu.click();
+    await expect(hulu).toHaveAttribute('aria-pressed', 'true');
+    await searchToggle(page).click();
+    await searchInput(page).fill('matrix');
+    await searchInput(page).press('Enter');
+    await expect(row(page, 'Search Results: Movies').getByRole('link').first()).toBeVisible();
+    await expect
+      .poll(() => storedLocalState(page))
+      .toMatchObject({
+        activeGrid: 'providers',
+        selectedProvider: 15,
+        searchQuery: 'matrix',
+        triggerSearch: 'matrix',
+        showSearchBar: true,
+      });
+
+    // Profile B: none of it; its own choices are kept under its own key.
+    await (await openMenu(page)).getByRole('button', { name: /Switch to Dad/ }).click();
+    await expect(page).toHaveURL(/\/index$/);
+    await expect(drawer(page)).toBeHidden();
+    await expect(searchInput(page)).toHaveCount(0);
+    await expect(searchToggle(page)).toHaveText('Search');
+    await expect(page.getByRole('tab', { name: 'Trending' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.getByRole('tab', { name: 'Providers' }).click();
+    await expect(page.getByRole('button', { name: 'Netflix', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const dadKey = `${LOCAL_KEY}.${dad.id}`;
+    const storedAs = (key: string) =>
+      page.evaluate((k) => {
+        const raw = localStorage.getItem(k);
+        return raw ? (JSON.parse(raw) as { state: Record<string, unknown> }).state : null;
+      }, key);
+    await expect
+      .poll(() => storedAs(dadKey))
+      .toMatchObject({ activeGrid: 'providers', selectedProvider: null, searchQuery: '' });
+    // A full load of the same session opens on B's state, not A's.
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Providers' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: 'Netflix', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(searchInput(page)).toHaveCount(0);
+    expect(await storedLocalState(page)).toMatchObject({
+      selectedProvider: 15,
+      searchQuery: 'matrix',
+    });
+
+    // Back on A: its search, and under it its tab and provider.
+    await (
+      await openMenu(page)
+    )
+      .getByRole('button', { name: `Switch to ${home.account.userName}` })
+      .click();
+    await expect(page).toHaveURL(/\/index$/);
+    await expect(searchInput(page)).toHaveValue('matrix');
+    await expect(row(page, 'Search Results: Movies').getByRole('link').first()).toBeVisible();
+    await searchToggle(page).click();
+    await expect(page.getByRole('tab', { name: 'Providers' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(hulu).toHaveAttribute('aria-pressed', 'true');
+    expect((await listProfiles(request)).active).toBe(home.uid);
+
+    // Sign-out removes every profile's remembered state (AUTH-13).
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedAs(LOCAL_KEY)).toBeNull();
+    expect(await storedAs(dadKey)).toBeNull();
+  } finally {
+    await home.context.close();
+  }
 });

@@ -85,6 +85,7 @@ test('unset links are hidden, and their heading with them', async ({ page }) => 
     'Manage profiles',
     'New Episodes',
     'Import & export',
+    'Stremio addon',
   ]);
 });
 

@@ -1,6 +1,6 @@
 /**
- * The web app's pages (ROUTE-1 in docs/requirements.md, with New Episodes, Import & export and
- * the profile pages since) in one table: its path, who may see it, the lazy chunk of its screen
+ * The web app's pages (ROUTE-1 in docs/requirements.md, with New Episodes, Import & export, the
+ * profile pages and the Stremio addon page since) in one table: its path, who may see it, the lazy chunk of its screen
  * and its first data calls. Every place that lists pages reads it: the app's router and route
  * guard (apps/web/src/app/router.tsx, features/auth/route-guard.ts), the server's page routes,
  * their module preloads and their data hints (apps/server/src/modules/web: web.plugin.ts,
@@ -52,6 +52,8 @@ export const PAGES = {
   // 'Who's watching?' and 'Manage profiles' (PROFILE-1..8): profile calls need a verified session.
   '/profiles': { access: 'verified', chunk: 'my-list', screen: 'Profiles' },
   '/profiles/manage': { access: 'verified', chunk: 'my-list', screen: 'ManageProfiles' },
+  // The Stremio addon's links (STREMIO-1): the token calls need a verified session.
+  '/stremio': { access: 'verified', chunk: 'stremio' },
 } as const satisfies Readonly<Record<string, Page>>;
 
 /** A page's path. */
@@ -92,7 +94,7 @@ export type FirstCall = {
  * rows, the provider list and the hero's '#1 Most Watched' title (the hero's further calls
  * follow from their answers: apps/server/src/modules/web/follow-ups.ts); the play page's is
  * its title, named by the page's `?id=&type=`; the profile pages' the account's profiles
- * (PROFILE-6).
+ * (PROFILE-6); the Stremio addon page's the active profile's addon links (STREMIO-1).
  */
 export const FIRST_CALLS: { readonly [P in PagePath]?: readonly FirstCall[] } = {
   '/index': [
@@ -104,4 +106,5 @@ export const FIRST_CALLS: { readonly [P in PagePath]?: readonly FirstCall[] } = 
   '/play': [{ endpoint: 'MEDIA_INFO', pageQuery: ['id', 'type'] }],
   '/profiles': [{ endpoint: 'PROFILES' }],
   '/profiles/manage': [{ endpoint: 'PROFILES' }],
+  '/stremio': [{ endpoint: 'STREMIO_TOKENS' }],
 };

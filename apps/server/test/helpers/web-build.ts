@@ -40,6 +40,7 @@ export const MANIFEST = {
   'src/app/routes/my-list.tsx': { file: 'assets/my-list-m1.js' },
   'src/app/routes/play.tsx': { file: 'assets/play-y1.js', imports: ['_row-r1.js'] },
   'src/app/routes/pigostore.tsx': { file: 'assets/pigostore-g1.js' },
+  'src/app/routes/stremio.tsx': { file: 'assets/stremio-t1.js' },
 };
 
 /** What {@link fakeWebBuild} writes. */

@@ -119,6 +119,31 @@ async function kidsSession(page: Page): Promise<void> {
   expect(switched.ok(), await switched.text()).toBe(true);
 }
 
+/**
+ * Revokes every addon link of the pictures' account's main profile, so the Stremio page opens
+ * with the links a picture makes and no other (STREMIO-1).
+ */
+async function noAddonLinks(page: Page): Promise<void> {
+  const headers = { origin: SCREENS_URL };
+  const list = await page.request.get('/pigo-stream/stremio/tokens');
+  expect(list.ok()).toBe(true);
+  const { tokens } = (await list.json()) as { tokens: { id: string }[] };
+  for (const { id } of tokens) {
+    const revoked = await page.request.post('/pigo-stream/stremio/tokens/revoke', {
+      headers,
+      data: { id },
+    });
+    expect(revoked.ok(), await revoked.text()).toBe(true);
+  }
+}
+
+/** The Stremio page's times and the new link's address: they differ in every run. */
+const addonLinkParts = (page: Page) => [
+  page.getByTestId('token-created'),
+  page.getByTestId('token-last-used'),
+  page.getByTestId('manifest-url'),
+];
+
 /** Every screen pictured, in the order docs/screens.md shows them. */
 const SCREEN_STEPS: Record<ScreenName, ScreenSteps> = {
   'sign-in': {
@@ -300,6 +325,37 @@ const SCREEN_STEPS: Record<ScreenName, ScreenSteps> = {
         page.getByRole('heading', { level: 1, name: 'Not available on this profile' }),
       ).toBeVisible();
     },
+  },
+  stremio: {
+    open: async (page) => {
+      await noAddonLinks(page);
+      const made = await page.request.post('/pigo-stream/stremio/tokens/create', {
+        headers: { origin: SCREENS_URL },
+      });
+      expect(made.ok(), await made.text()).toBe(true);
+      await page.goto('/stremio');
+      await expect(
+        page.getByRole('list', { name: 'Addon links' }).getByRole('listitem'),
+      ).toHaveCount(1);
+    },
+    mask: addonLinkParts,
+  },
+  'stremio-link': {
+    open: async (page) => {
+      await noAddonLinks(page);
+      await page.goto('/stremio');
+      await page.getByRole('button', { name: 'Create addon link' }).click();
+      const panel = page.getByRole('region', { name: 'Your new addon link' });
+      await expect(panel.getByRole('heading')).toBeFocused();
+      await expect(
+        page.getByRole('list', { name: 'Addon links' }).getByRole('listitem'),
+      ).toHaveCount(1);
+      // The new link's panel, whole, between the header and the bottom bar.
+      await panel.evaluate((element) => {
+        element.scrollIntoView({ block: 'center' });
+      });
+    },
+    mask: addonLinkParts,
   },
   store: {
     open: async (page) => {

@@ -78,6 +78,7 @@ const CHUNKS = {
   'my-list': once(() => import('./routes/my-list.tsx')),
   play: once(() => import('./routes/play.tsx')),
   pigostore: once(() => import('./routes/pigostore.tsx')),
+  stremio: once(() => import('./routes/stremio.tsx')),
   'not-found': once(() => import('./routes/not-found.tsx')),
 } satisfies Record<PageChunk | 'not-found', ChunkLoader<ScreenModule>>;
 
@@ -121,8 +122,8 @@ export async function preloadScreen(pathname: string): Promise<void> {
 
 /**
  * Keeps users out of screens they may not see (ROUTE-1, ROUTE-2, ROLE-1): signed-out users, and
- * unverified users on /index, /my-list, /watch-history, /new-episodes, /import-export, /play and
- * the profile pages (PROFILE-6), go to `/`; /pigostore needs any session. While the sign-in
+ * unverified users on /index, /my-list, /watch-history, /new-episodes, /import-export, /play, the
+ * profile pages (PROFILE-6) and /stremio (STREMIO-1), go to `/`; /pigostore needs any session. While the sign-in
  * state is first determined, the loading mark shows (Suspense).
  */
 function Guard() {

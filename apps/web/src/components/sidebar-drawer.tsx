@@ -13,6 +13,7 @@ import {
   LoaderCircle,
   LogOut,
   MessagesSquare,
+  Puzzle,
   X,
 } from 'lucide-react';
 import { useState, type ReactNode, type RefObject } from 'react';
@@ -53,7 +54,8 @@ function initial(user: DrawerUser): string {
  * A 288 px (at most 85% of the screen) panel sliding in from the left over a dimmed backdrop:
  * the avatar (photo, or the initial when there is none or it fails), display name, e-mail, the
  * Sign Out button, the `profiles` section (PROFILE-3), the New Episodes link with its badge
- * (`newEpisodes`; PROG-7) and the Import & export link (TRANSFER-6), then 'Follow us for updates'
+ * (`newEpisodes`; PROG-7), the Import & export link (TRANSFER-6) and the Stremio addon link
+ * (STREMIO-1), then 'Follow us for updates'
  * with the configured links (new tab); without either link, not the heading either (UI-4).
  */
 export function SidebarDrawer(props: SidebarDrawerProps) {
@@ -95,8 +97,8 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
-            Your account, sign out, profiles, new episodes, import and export, and where to follow
-            PigoStream.
+            Your account, sign out, profiles, new episodes, import and export, the Stremio addon,
+            and where to follow PigoStream.
           </Dialog.Description>
 
           <div className="flex flex-col items-center gap-3 text-center">
@@ -176,6 +178,16 @@ export function SidebarDrawer(props: SidebarDrawerProps) {
             >
               <ArrowDownUp aria-hidden="true" className="size-4" />
               <span className="flex-1">Import & export</span>
+            </Link>
+            <Link
+              to="/stremio"
+              onClick={() => {
+                onOpenChange(false);
+              }}
+              className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-neutral-200 hover:bg-white/10"
+            >
+              <Puzzle aria-hidden="true" className="size-4" />
+              <span className="flex-1">Stremio addon</span>
             </Link>
           </nav>
 

@@ -1,16 +1,30 @@
 /**
  * Remembered UI state (DATA-16 in docs/requirements.md): one zustand store persisted to local
- * storage under 'PigoStream.Local' as `{ state: { ... }, version }`. Home keeps its active grid,
- * selected provider, search text, search mode (`showSearchBar`, `triggerSearch`), page scroll and
- * row scroll offsets here. Sign-out clears it ({@link clearLocalStore}).
+ * storage as `{ state: { ... }, version }`, one key per profile (PROFILE-4: remembered UI state is
+ * the active profile's): 'PigoStream.Local' for an account's default profile, whose id is the
+ * user id, and 'PigoStream.Local.<profile id>' for each other one ({@link localStoreKey}); the
+ * profiles feature points the store at the session's active profile ({@link selectLocalStore}).
+ * Home keeps its active grid, selected provider, search text, search mode (`showSearchBar`,
+ * `triggerSearch`), page scroll and row scroll offsets here. Sign-out clears every profile's
+ * ({@link clearLocalStore}).
  */
 import { useCallback, useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { useScrollMemory, type ScrollSlot } from './use-scroll-memory.ts';
 
-/** Local storage key of the remembered state (DATA-14, DATA-16). */
+/** Local storage key of the remembered state (DATA-14, DATA-16): the default profile's. */
 export const LOCAL_STORE_KEY = 'PigoStream.Local';
+
+/**
+ * The local storage key of the remembered state of profile `profileId` of account `uid`
+ * (PROFILE-4, DATA-14): {@link LOCAL_STORE_KEY} for the default profile (its id is the user id),
+ * so what was remembered before profiles stays its own; `PigoStream.Local.<profileId>` for
+ * another.
+ */
+export function localStoreKey(uid: string, profileId: string): string {
+  return profileId === uid ? LOCAL_STORE_KEY : `${LOCAL_STORE_KEY}.${profileId}`;
+}
 
 /** The Home tabs (HOME-4, HOME-11: trending or providers). */
 export type ActiveGrid = 'trending' | 'providers';
@@ -121,7 +135,9 @@ export const useLocalStore = create<LocalState>()(
     {
       name: LOCAL_STORE_KEY,
       storage: createJSONStorage(() => localStorage),
-      merge: (persisted, current) => ({ ...current, ...sanitize(persisted) }),
+      // Every value from the key read, the initial ones where it holds none: a profile's state
+      // never shows another's ({@link selectLocalStore}).
+      merge: (persisted, current) => ({ ...current, ...INITIAL, ...sanitize(persisted) }),
       partialize: ({
         rowScroll,
         activeGrid,
@@ -146,12 +162,59 @@ export const useLocalStore = create<LocalState>()(
 );
 
 /**
+ * The store's persistence, or undefined where there is no local storage (the server's render
+ * of the first screen: the store then lives in memory only).
+ */
+function persistence(): (typeof useLocalStore)['persist'] | undefined {
+  return (useLocalStore as Partial<Pick<typeof useLocalStore, 'persist'>>).persist;
+}
+
+/** The key the store reads and writes now (PROFILE-4). */
+export function currentLocalStoreKey(): string {
+  return persistence()?.getOptions().name ?? LOCAL_STORE_KEY;
+}
+
+/**
+ * PROFILE-4: makes the store the remembered state under `key` ({@link localStoreKey} of the
+ * session's active profile). Nothing happens when it is already; otherwise the state in memory
+ * stays under its own key, as written, and the state under `key` is read (nothing stored there:
+ * the initial values). Local storage answers at once, so the store holds it on return.
+ */
+export function selectLocalStore(key: string): void {
+  const persist = persistence();
+  if (!persist || persist.getOptions().name === key) return;
+  persist.setOptions({ name: key });
+  void persist.rehydrate();
+}
+
+/** The local storage keys of every profile's remembered state on this device (PROFILE-4). */
+function localStoreKeys(): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key === LOCAL_STORE_KEY || key?.startsWith(`${LOCAL_STORE_KEY}.`)) keys.push(key);
+  }
+  return keys;
+}
+
+/**
  * Forgets the remembered UI state (AUTH-13: sign-out removes the local state): resets the
- * in-memory values, then removes the 'PigoStream.Local' key itself.
+ * in-memory values, removes 'PigoStream.Local' and every profile's 'PigoStream.Local.<id>'
+ * (PROFILE-4), and points the store back at 'PigoStream.Local'.
  */
 export function clearLocalStore(): void {
   useLocalStore.setState(INITIAL);
-  localStorage.removeItem(LOCAL_STORE_KEY);
+  for (const key of localStoreKeys()) localStorage.removeItem(key);
+  persistence()?.setOptions({ name: LOCAL_STORE_KEY });
+}
+
+/**
+ * Forgets the remembered UI state under `key` (PROFILE-5: a removed profile's goes with it). The
+ * key the store is on is left alone: a caller removing the active profile points the store at
+ * the profile now active first ({@link selectLocalStore}).
+ */
+export function forgetLocalStore(key: string): void {
+  if (key !== currentLocalStoreKey()) localStorage.removeItem(key);
 }
 
 /**

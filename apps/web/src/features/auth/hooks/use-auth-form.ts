@@ -4,7 +4,6 @@
  * reload restores them; every outcome is reported through the bottom alert.
  */
 import { useCallback, useState, type SubmitEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { API_MESSAGES, ApiError } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { authConfigForCheck } from '../api/get-auth-config.ts';
@@ -38,14 +37,11 @@ function messageOf(error: unknown): string {
  * overlay flag, and the actions submit, forgotPassword, resendVerification and googleSignIn.
  */
 export function useAuthForm() {
-  const { userName, email, isSignIn, setSession } = useSessionStore(
-    useShallow((s) => ({
-      userName: s.userName,
-      email: s.email,
-      isSignIn: s.isSignInState,
-      setSession: s.set,
-    })),
-  );
+  // One selector a value: no shallow compare to load for the sign-in route (QUAL-1).
+  const userName = useSessionStore((s) => s.userName);
+  const email = useSessionStore((s) => s.email);
+  const isSignIn = useSessionStore((s) => s.isSignInState);
+  const setSession = useSessionStore((s) => s.set);
   const [password, setPassword] = useState('');
   const [showResend, setShowResend] = useState(false);
   // The address Resend verification mails: the one just signed up, or the pending user's.

@@ -3,13 +3,14 @@
  * the server how this browser plays the file (api/get-playback.ts), plays the link it answers (a
  * file, or HLS natively or through hls.js: media-source.ts) in the progress video (PROG-1,
  * PLAYBACK-6: saved and resumed the same way), and offers the file's audio tracks and subtitles under it. Each
- * user's last audio language and subtitle language (or off) are remembered (DATA-16) and opened
- * with on the next title. A chunk of its own (player-area.tsx).
+ * profile's last audio language and subtitle language (or off) are remembered (DATA-16, PROFILE-4)
+ * and opened with on the next title. A chunk of its own (player-area.tsx).
  */
 import type { Playback, SubtitleTrack } from '@pigostream/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { aString, useRemembered } from '../../../lib/local-store.ts';
+import { useActiveProfileId } from '../../profiles/index.ts';
 import { ProgressVideo, type AttachSource, type ProgressTarget } from '../../progress/index.ts';
 import { playbackQueryOptions } from '../api/get-playback.ts';
 import { attachHls, attachNativeHls, attachSrc } from '../media-source.ts';
@@ -24,26 +25,36 @@ import {
 import { PlaybackPickers } from './playback-pickers.tsx';
 import { PlayerFrame, PlayerNote } from './player-frame.tsx';
 
-/** The remembered-state key of user `uid`'s last `what` (DATA-16): a language code, or `off`. */
-function preferenceKey(uid: string | undefined, what: 'audio' | 'subtitles'): string {
-  return `playback:${uid ?? ''}:${what}-language`;
+/**
+ * The remembered-state key of profile `profileId`'s last `what` (DATA-16, PROFILE-4): a language
+ * code, or `off`. The default profile's id is the user id, so what it remembered before profiles
+ * stays its own.
+ */
+function preferenceKey(profileId: string | undefined, what: 'audio' | 'subtitles'): string {
+  return `playback:${profileId ?? ''}:${what}-language`;
 }
 
 /**
- * User `uid`'s remembered audio language and subtitle language (or {@link SUBTITLES_OFF}), and
- * their setters (which remember nothing without a user).
+ * The active profile's remembered audio language and subtitle language (or
+ * {@link SUBTITLES_OFF}), and their setters (which remember nothing without a user): each profile
+ * has its own (PROFILE-4).
  */
-function usePlaybackPreferences(uid: string | undefined) {
-  const [audio, setAudio] = useRemembered(preferenceKey(uid, 'audio'), aString, '');
-  const [subtitles, setSubtitles] = useRemembered(preferenceKey(uid, 'subtitles'), aString, '');
+function usePlaybackPreferences() {
+  const profileId = useActiveProfileId();
+  const [audio, setAudio] = useRemembered(preferenceKey(profileId, 'audio'), aString, '');
+  const [subtitles, setSubtitles] = useRemembered(
+    preferenceKey(profileId, 'subtitles'),
+    aString,
+    '',
+  );
   return {
     audio: audio || undefined,
     subtitles: subtitles || undefined,
     rememberAudio: (language: string) => {
-      if (uid) setAudio(language);
+      if (profileId) setAudio(language);
     },
     rememberSubtitles: (language: string) => {
-      if (uid) setSubtitles(language);
+      if (profileId) setSubtitles(language);
     },
   };
 }
@@ -139,7 +150,7 @@ export function LibraryPlayer({
   uid: string | undefined;
   target: ProgressTarget;
 }) {
-  const preferences = usePlaybackPreferences(uid);
+  const preferences = usePlaybackPreferences();
   const [audioChoice, setAudioChoice] = useState<number>();
   const [subtitleChoice, setSubtitleChoice] = useState<SubtitleChoice>();
   const [failed, setFailed] = useState<{ url: string; message: string }>();

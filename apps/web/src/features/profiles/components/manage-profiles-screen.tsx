@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { PlaceholderScreen } from '../../../components/placeholder-screen.tsx';
 import { Toasts } from '../../../components/toasts.tsx';
+import { forgetLocalStore, localStoreKey } from '../../../lib/local-store.ts';
 import { useMe } from '../../auth/index.ts';
 import {
   createProfile,
@@ -24,6 +25,7 @@ import {
   updateProfile,
   useProfiles,
 } from '../api/profiles.ts';
+import { activateProfileState } from '../hooks/use-active-profile.ts';
 import { usePinGuard } from '../hooks/use-pin-guard.ts';
 import { forgetProfileData } from '../hooks/use-profile-switch.ts';
 import {
@@ -219,7 +221,12 @@ export function ManageProfilesScreen() {
         const left = await removeProfile(profile.id, pin);
         setProfiles(() => left);
         // Removing the active profile puts the session back on the main one.
-        if (left.active !== data.active) forgetProfileData(queryClient);
+        if (left.active !== data.active) {
+          if (user) activateProfileState(user, left.active);
+          forgetProfileData(queryClient);
+        }
+        // Its remembered UI state on this device goes with it (PROFILE-5).
+        if (user) forgetLocalStore(localStoreKey(user.uid, profile.id));
         setToast(PROFILE_MESSAGES.removed);
         requestAnimationFrame(() => heading.current?.focus());
       },

@@ -10,6 +10,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../auth/index.ts';
 import { profilesQueryOptions } from '../api/profiles.ts';
+import { useActiveProfileState } from '../hooks/use-active-profile.ts';
 import { readProfileMemory, rememberProfile } from '../profile-memory.ts';
 
 /** The location state the sign-in screen leaves for the app frame. */
@@ -22,9 +23,11 @@ interface SignedInState {
  * session this device has not offered the chooser for: then it asks for the account's profiles and,
  * with more than one, goes to /profiles in place of the screen (with one, or when the call fails,
  * the screen shows as before). Either way the session is remembered as offered, so the chooser
- * shows once a session.
+ * shows once a session. Every screen under it reads the active profile's remembered UI state
+ * (PROFILE-4: {@link useActiveProfileState}).
  */
 export function ProfileGate({ children }: { children: ReactNode }) {
+  useActiveProfileState();
   const location = useLocation();
   const navigate = useNavigate();
   const { data: user } = useMe();

@@ -1,28 +1,27 @@
 /**
  * Switching the session's profile (PROFILE-3, PROFILE-4, PROFILE-8 in docs/requirements.md), as
- * the chooser and the sidebar do it: a locked profile asks for its PIN first; once switched, every
- * cached answer but the profiles' own is dropped, so each list, row and badge is asked again for
- * the new profile, and the app goes Home.
+ * the chooser and the sidebar do it: a locked profile asks for its PIN first; once switched, the
+ * remembered UI state becomes the new profile's, every cached answer but the profiles' own is
+ * dropped, so each list, row and badge is asked again for the new profile, and the app goes Home.
  */
 import { PIN_REQUIRED, type Profile } from '@pigostream/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useLocalStore } from '../../../lib/local-store.ts';
 import { useMe } from '../../auth/index.ts';
 import { PROFILES_QUERY_KEY, switchProfile } from '../api/profiles.ts';
 import { rememberProfile } from '../profile-memory.ts';
+import { activateProfileState } from './use-active-profile.ts';
 import { isTooManyAttempts, profileErrorMessage } from '../profile-rules.ts';
 
 /**
  * Drops what the app holds of the profile that was active (PROFILE-4, PROFILE-7): every cached
  * answer but the account's profiles (the personal lists, and the catalogue's rows, which a kids'
- * profile sees filtered), the ones on screen asked again; and Home's remembered search, which
- * was the other profile's.
+ * profile sees filtered), the ones on screen asked again. Its remembered UI state stays its own
+ * ({@link activateProfileState}).
  */
 export function forgetProfileData(queryClient: QueryClient): void {
-  useLocalStore.getState().set({ searchQuery: '', triggerSearch: '', showSearchBar: false });
   void queryClient.resetQueries({
     predicate: (query) => query.queryKey[0] !== PROFILES_QUERY_KEY[0],
   });
@@ -55,8 +54,9 @@ export interface ProfileSwitch {
  * A switch of profile (PROFILE-3, PROFILE-8). A profile chosen is switched to with
  * `POST /profiles/switch`, asking for its PIN in the dialog when it is locked; a wrong PIN
  * shows 'Wrong PIN.', too many attempts the server's message with the wait. Once switched, this
- * device remembers the profile for the signed-in account, the cached answers are dropped
- * ({@link forgetProfileData}), `onSwitched` runs and the app goes to /index.
+ * device remembers the profile for the signed-in account, the remembered UI state is the
+ * profile's own (PROFILE-4), the cached answers are dropped ({@link forgetProfileData}),
+ * `onSwitched` runs and the app goes to /index.
  */
 export function useProfileSwitch(onSwitched?: () => void): ProfileSwitch {
   const navigate = useNavigate();
@@ -69,7 +69,10 @@ export function useProfileSwitch(onSwitched?: () => void): ProfileSwitch {
 
   const done = useCallback(
     (profile: Profile, switched: boolean) => {
-      if (user) rememberProfile(user.uid, { last: profile.id, session: user.lastSignInTime });
+      if (user) {
+        rememberProfile(user.uid, { last: profile.id, session: user.lastSignInTime });
+        activateProfileState(user, profile.id);
+      }
       if (switched) {
         queryClient.setQueryData(
           PROFILES_QUERY_KEY,

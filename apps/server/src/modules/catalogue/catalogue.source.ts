@@ -31,12 +31,7 @@ export interface CatalogueSource {
   /** Titles by popularity, 20 per page. */
   popular(type: MediaType, page: number, ceiling?: RatingCeiling): Promise<MediaPage>;
   /** Typo-tolerant title search (title and original title), 20 per page. */
-  search(
-    type: MediaType,
-    query: string,
-    page: number,
-    ceiling?: RatingCeiling,
-  ): Promise<MediaPage>;
+  search(type: MediaType, query: string, page: number, ceiling?: RatingCeiling): Promise<MediaPage>;
   /** Titles on a streaming provider (canonical id) in an ISO 3166-1 region, 20 per page. */
   byProvider(
     type: MediaType,

@@ -8,7 +8,7 @@
  * bench/results.json with the machine it ran on. Figures are printed, never asserted.
  *
  * BENCH_ONLY=web,lighthouse,api (any of import, search, recommender, web, lighthouse, api,
- * home, transfer, scale, footprint, size, playback) runs only those parts; `search` without `import` searches the starter catalogue alone.
+ * home, transfer, scale, footprint, size, playback, together) runs only those parts; `search` without `import` searches the starter catalogue alone.
  * `scale` (bench/scale-out.ts) runs 1, 2 and 4 servers on PostgreSQL and Redis
  * (BENCH_REDIS_URL, default the machine's) behind nginx (Debian's nginx-light).
  *
@@ -24,6 +24,8 @@
  * `playback` (bench/playback.ts) plays 60 s library files made with ffmpeg (direct, remux,
  * transcode) in Chromium: time to first frame, from the start and after a seek, the CPU per minute
  * of video, memory during TRANSCODE_MAX transcodes, and the ffmpeg left once viewers leave.
+ * `together` (bench/together.ts) holds 200 rooms of 3 WebSocket members on one server and
+ * measures a command's fan-out latency (p50, p99) and the server's memory; it needs no dump.
  *
  * The api part's signed-in calls run once per database of BENCH_DATABASES (default
  * `pglite,postgres`): a server on the embedded database on port 3501, then one on a fresh
@@ -54,6 +56,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchPlayback } from './playback.ts';
 import { benchRecommender } from './recommender.ts';
 import { benchScaleOut } from './scale-out.ts';
+import { benchTogether } from './together.ts';
 import { benchTransfer } from './transfer.ts';
 import { figures, machine, percentile, printTable, record } from './report.ts';
 import { createVerifiedAccount } from '../tools/server-process.ts';
@@ -84,6 +87,7 @@ const PARTS = [
   'footprint',
   'size',
   'playback',
+  'together',
 ] as const;
 const only = new Set(
   (process.env.BENCH_ONLY ?? PARTS.join(','))
@@ -298,6 +302,7 @@ if (['web', 'lighthouse', 'api', 'home', 'scale'].some((part) => only.has(part))
 if (only.has('footprint')) await benchFootprint(databases as DatabaseKind[]);
 if (only.has('size')) await benchCatalogueSize(dataDir);
 if (only.has('playback')) await benchPlayback();
+if (only.has('together')) await benchTogether();
 
 printTable();
 const out = path.join(here, 'results.json');

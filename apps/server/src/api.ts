@@ -27,6 +27,7 @@ import {
 } from './modules/sources/index.ts';
 import { storeRoutes } from './modules/store/index.ts';
 import { stremioRoutes } from './modules/stremio/index.ts';
+import { togetherRoutes } from './modules/together/index.ts';
 import { transferRoutes } from './modules/transfer/index.ts';
 import type { ClusterBus } from './lib/cluster-bus.ts';
 import {
@@ -148,6 +149,17 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
     bus,
     trustedOrigins,
     publicUrl: config.publicUrl,
+    apiPrefix,
+  });
+  // Watching together (TOGETHER-1..10, DEC-33): rooms and their WebSocket, in Redis with
+  // REDIS_URL; a room is no one's list, so in neither answer cache.
+  await api.register(togetherRoutes, {
+    config,
+    db,
+    catalogue,
+    media,
+    bus,
+    trustedOrigins,
     apiPrefix,
   });
   // The player app's releases (PigoStore).

@@ -1,17 +1,19 @@
 /**
  * Builds the server from its plugins, in order (ARCH-4 in docs/architecture.md): the
  * configuration's server options, the error answers, the security checks and headers,
- * compression and the API docs, identity (`/pigo-stream/identity`, `/pigo-stream/auth`), the
+ * compression, WebSockets and the API docs, identity (`/pigo-stream/identity`, `/pigo-stream/auth`), the
  * modules' calls under `/pigo-stream` (api.ts), and the built web app. `main.ts` starts it; tests
  * use `app.inject`.
  */
 import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { MAX_MESSAGE_BYTES, SOCKET_CLOSE } from '@pigostream/contracts';
 import type { DatabaseHandle } from '@pigostream/db';
 import { apiPlugin } from './api.ts';
 import type { Config } from './config.ts';
@@ -81,6 +83,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Compression of answers over 1 kB.
   await app.register(compress, { global: true, threshold: 1024 });
+  // WebSockets on the same port, before any route (it wraps every route's handler): a room's
+  // socket (TOGETHER-5). Messages over 4 KB close their socket (1009); at a stop every socket
+  // closes with 1001, so its client reconnects, to another server when there is one.
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false },
+    preClose(done) {
+      for (const client of app.websocketServer.clients) {
+        client.close(SOCKET_CLOSE.restarting.code, SOCKET_CLOSE.restarting.reason);
+      }
+      app.websocketServer.close(() => {
+        done();
+      });
+    },
+  });
   // The OpenAPI document of every call, at /pigo-stream/docs.
   await app.register(apiDocsPlugin, { apiPrefix });
 

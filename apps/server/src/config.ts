@@ -10,6 +10,14 @@ import {
   DEFAULT_ALLOWED_EMAIL_DOMAINS,
   DEFAULT_PASSWORD_MIN_LENGTH,
 } from '@pigostream/contracts/constants';
+import {
+  DEFAULT_COMMAND_LEAD_MS,
+  DEFAULT_EMPTY_ROOM_MS,
+  DEFAULT_MAX_ROOM_MEMBERS,
+  DEFAULT_MAX_ROOMS_PER_ACCOUNT,
+  DEFAULT_MEMBER_GRACE_MS,
+  MAX_LEAD_MS,
+} from '@pigostream/contracts';
 import { parseOrigin } from './lib/trusted-origins.ts';
 import { SERVER_ROOT } from './server-root.ts';
 
@@ -60,6 +68,29 @@ const envSchema = z.object({
   TRANSCODE_CACHE_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   TRANSCODE_SEGMENT_S: z.coerce.number().int().min(1).max(10).default(6),
   RELEASES_FILE: z.string().optional(),
+  TOGETHER_MAX_MEMBERS: z.coerce.number().int().min(2).max(100).default(DEFAULT_MAX_ROOM_MEMBERS),
+  TOGETHER_MAX_ROOMS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(DEFAULT_MAX_ROOMS_PER_ACCOUNT),
+  TOGETHER_GRACE_S: z.coerce
+    .number()
+    .min(0.1)
+    .max(600)
+    .default(DEFAULT_MEMBER_GRACE_MS / 1000),
+  TOGETHER_EMPTY_ROOM_S: z.coerce
+    .number()
+    .min(0.1)
+    .max(7 * 24 * 3600)
+    .default(DEFAULT_EMPTY_ROOM_MS / 1000),
+  TOGETHER_LEAD_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(MAX_LEAD_MS)
+    .default(DEFAULT_COMMAND_LEAD_MS),
 });
 
 export interface Config {
@@ -115,6 +146,21 @@ export interface Config {
   playback: PlaybackConfig;
   /** Player releases (`/pigostore`): RELEASES_FILE as an absolute path, undefined when unset. */
   releasesFile: string | undefined;
+  together: TogetherConfig;
+}
+
+/** Watching together (TOGETHER-1..10 in docs/requirements.md). */
+export interface TogetherConfig {
+  /** TOGETHER_MAX_MEMBERS: most members a room holds (12). */
+  maxMembers: number;
+  /** TOGETHER_MAX_ROOMS: most rooms an account has open at once (3). */
+  maxRoomsPerAccount: number;
+  /** TOGETHER_GRACE_S in ms: how long a member whose socket closed is kept (30 s). */
+  graceMs: number;
+  /** TOGETHER_EMPTY_ROOM_S in ms: how long a room with no member lives on (30 minutes). */
+  emptyRoomMs: number;
+  /** TOGETHER_LEAD_MS: the least time between a command's sending and its acting, ms (300). */
+  leadMs: number;
 }
 
 /** Identity settings (AUTH-7..17, VALID-1..12; DEC-8). */
@@ -279,5 +325,12 @@ export function loadConfig(
       segmentSeconds: e.TRANSCODE_SEGMENT_S,
     },
     releasesFile: e.RELEASES_FILE ? path.resolve(cwd, e.RELEASES_FILE) : undefined,
+    together: {
+      maxMembers: e.TOGETHER_MAX_MEMBERS,
+      maxRoomsPerAccount: e.TOGETHER_MAX_ROOMS,
+      graceMs: Math.round(e.TOGETHER_GRACE_S * 1000),
+      emptyRoomMs: Math.round(e.TOGETHER_EMPTY_ROOM_S * 1000),
+      leadMs: e.TOGETHER_LEAD_MS,
+    },
   };
 }

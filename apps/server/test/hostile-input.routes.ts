@@ -134,6 +134,16 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/stremio/{}/subtitles/{}/{}/{}.json', params: 4 },
   { method: 'GET', path: '/stremio/{}/media/{}', params: 2 },
   { method: 'GET', path: '/stremio/{}/media/{}/subtitles/{}', params: 3 },
+  // Watching together: the room calls, and the room's socket's address without an upgrade.
+  {
+    method: 'POST',
+    path: '/together/rooms/create',
+    params: 0,
+    body: ['type', 'id', 'season', 'episode', 'source'],
+  },
+  { method: 'GET', path: '/together/rooms/{}', params: 1 },
+  { method: 'POST', path: '/together/rooms/close', params: 0, body: ['roomId'] },
+  { method: 'GET', path: '/together/ws', params: 0, query: ['room'] },
   {
     method: 'GET',
     path: '/sources/servers',

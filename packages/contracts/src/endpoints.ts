@@ -542,6 +542,42 @@ export const STREMIO_MEDIA_SUBTITLE = {
   path: '/stremio/:token/media/:mediaId/subtitles/:subtitle',
 } as const satisfies Endpoint;
 
+// Watching together (together.ts; TOGETHER-1..10). The calls act for the session's active
+// profile; the room itself is a WebSocket at TOGETHER_SOCKET (together.ts' messages).
+
+/**
+ * `POST /together/rooms/create` `createRoomBodySchema` -> `createdRoomSchema` (409 past the
+ * account's open rooms): a new room and its invite link. A room is no one's list: only the
+ * caller's own answers are made stale.
+ */
+export const CREATE_ROOM = {
+  method: 'POST',
+  path: '/together/rooms/create',
+  invalidates: 'user',
+} as const satisfies Endpoint;
+
+/** `GET /together/rooms/:roomId` -> `roomSummarySchema` (404 ended, 403 above the profile's limit). */
+export const ROOM = {
+  method: 'GET',
+  path: '/together/rooms/:roomId',
+} as const satisfies Endpoint;
+
+/** `POST /together/rooms/close` `closeRoomBodySchema` -> `closedRoomSchema`: ends the room for all. */
+export const CLOSE_ROOM = {
+  method: 'POST',
+  path: '/together/rooms/close',
+  invalidates: 'user',
+} as const satisfies Endpoint;
+
+/**
+ * `GET /together/ws?room=` upgraded to a WebSocket (together.ts' `clientMessageSchema` and
+ * `serverMessageSchema`); without the upgrade 426 `{ error }`.
+ */
+export const TOGETHER_SOCKET = {
+  method: 'GET',
+  path: '/together/ws',
+} as const satisfies Endpoint;
+
 /**
  * Every endpoint by its name: what the server's caches and the table of pages
  * (pages.ts, whose first calls name endpoints) read.
@@ -617,6 +653,10 @@ export const ENDPOINTS = {
   STREMIO_SUBTITLES_EXTRA,
   STREMIO_MEDIA,
   STREMIO_MEDIA_SUBTITLE,
+  CREATE_ROOM,
+  ROOM,
+  CLOSE_ROOM,
+  TOGETHER_SOCKET,
 } as const;
 
 /** The name of an endpoint in {@link ENDPOINTS}. */

@@ -16,5 +16,6 @@ export * from './progress.ts';
 export * from './transfer.ts';
 export * from './profiles.ts';
 export * from './stremio.ts';
+export * from './together.ts';
 export * from './ratings.ts';
 export * from './text-decoding.ts';

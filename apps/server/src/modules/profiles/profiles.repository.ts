@@ -32,6 +32,25 @@ export function listProfiles(db: Database, userId: string): Promise<ProfileRow[]
   );
 }
 
+/** How a profile shows beside others (a room's member list, TOGETHER-2): its name and avatar. */
+export interface ProfileCard {
+  name: string;
+  avatar: string;
+}
+
+/** The account's profile `id`'s name and avatar, or undefined when it has none of that id. */
+export async function findProfileCard(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<ProfileCard | undefined> {
+  const [row] = await queryRows<ProfileCard>(
+    db,
+    sql`select name, avatar from profiles where user_id = ${userId} and id = ${id}`,
+  );
+  return row;
+}
+
 /** What a new profile or a change of one stores; undefined fields are left as they are. */
 export interface ProfileFields {
   name?: string;

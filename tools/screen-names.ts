@@ -16,6 +16,8 @@ export const SCREEN_CAPTIONS = {
   'play-show': 'Play page of a show: seasons and episodes',
   'play-anime': 'Play page of an anime: the franchise and the episode grid',
   'play-open-movie': 'Play page of an open movie, with the player (the video painted over)',
+  'play-together':
+    'Watching an open movie together: the invite link with Copy and the member list (the video and the link painted over)',
   'my-list': 'My List',
   'watch-history': 'Watch History',
   'confirm-dialog': 'The confirm dialog, removing a title from My List',

@@ -99,7 +99,10 @@ for (const screen of SCREENS) {
         // The server's render of the first screen picks Home's hero with a number of its own,
         // which the page hands the app (PERF-2): left out, the app picks with the seeded one.
         await page.route(
-          (url) => url.origin === SCREENS_URL && !url.pathname.startsWith('/pigo-stream/'),
+          (url) =>
+            !screen.unrouted &&
+            url.origin === SCREENS_URL &&
+            !url.pathname.startsWith('/pigo-stream/'),
           async (route) => {
             if (route.request().resourceType() !== 'document') return route.fallback();
             const response = await route.fetch();

@@ -2,6 +2,7 @@ import { NOT_AVAILABLE_ON_PROFILE } from '@pigostream/contracts';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES, ApiError } from '../../lib/api-client.ts';
 import {
+  canWatchTogether,
   castKey,
   castLimit,
   cutOverview,
@@ -221,5 +222,19 @@ describe('libraryMediaId (PLAYBACK-2: a library file plays as the playback call 
     'https://embed.example.org/movie/10378',
   ])('is undefined for %s', (link) => {
     expect(libraryMediaId(link, base)).toBeUndefined();
+  });
+});
+
+describe('canWatchTogether (TOGETHER-10)', () => {
+  const base = 'https://pigo.example';
+  it('takes the links the page plays itself, not another site’s player', () => {
+    expect(canWatchTogether(`${base}/pigo-stream/sources/media/${'a'.repeat(24)}`, base)).toBe(
+      true,
+    );
+    expect(canWatchTogether('https://download.blender.org/demo/movies/Sintel.mp4', base)).toBe(
+      true,
+    );
+    expect(canWatchTogether('https://vidsrc.example/embed/movie/1', base)).toBe(false);
+    expect(canWatchTogether(undefined, base)).toBe(false);
   });
 });

@@ -266,3 +266,13 @@ export function animeSource(target: PlayTarget, media: MediaDetails): AnimeSourc
     numberOfEpisodes: target.type === 'tv' ? (media.number_of_episodes ?? null) : null,
   };
 }
+
+/**
+ * Whether stream link `link` can be watched together (TOGETHER-10 in docs/requirements.md): the
+ * page plays it itself (a library file, or a link to a video file such as an open movie), so a
+ * room can time it; another site's player in a frame reports and takes nothing.
+ */
+export function canWatchTogether(link: string | undefined, base = pageOrigin()): boolean {
+  if (!link) return false;
+  return libraryMediaId(link, base) !== undefined || playerKind(link, base) === 'video';
+}

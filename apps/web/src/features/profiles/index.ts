@@ -9,3 +9,4 @@ export { ProfileChooserScreen } from './components/profile-chooser.tsx';
 export { ProfileGate } from './components/profile-gate.tsx';
 export { ProfileMenu } from './components/profile-menu.tsx';
 export { useActiveProfile, useActiveProfileId } from './hooks/use-active-profile.ts';
+export { ProfileAvatar } from './components/profile-avatar.tsx';

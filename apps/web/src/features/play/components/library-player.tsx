@@ -135,7 +135,8 @@ function usePlayback(
  * call fails), named `label`, saving the progress of `target` for user `uid`. Shows the server's
  * `message` when the file cannot play in this browser. Changing the audio track plays the new
  * link from the same position, playing on if it was; choosing an image subtitle asks for a
- * transcode with it burnt in; a text subtitle is the video's `<track>`, shown alone.
+ * transcode with it burnt in; a text subtitle is the video's `<track>`, shown alone. In a room
+ * (TOGETHER-10) `onVideo` takes the video element.
  */
 export function LibraryPlayer({
   mediaId,
@@ -143,12 +144,15 @@ export function LibraryPlayer({
   label,
   uid,
   target,
+  onVideo,
 }: {
   mediaId: string;
   link: string;
   label: string;
   uid: string | undefined;
   target: ProgressTarget;
+  /** In a room (TOGETHER-10): takes the video element, which follows the room. */
+  onVideo?: ((video: HTMLVideoElement | null) => void) | undefined;
 }) {
   const preferences = usePlaybackPreferences();
   const [audioChoice, setAudioChoice] = useState<number>();
@@ -225,7 +229,7 @@ export function LibraryPlayer({
       {failure ? (
         <PlayerNote text={failure} />
       ) : (
-        <ProgressVideo attach={attach} label={label} uid={uid} target={target}>
+        <ProgressVideo attach={attach} label={label} uid={uid} target={target} onVideo={onVideo}>
           {textSubtitles.map((s) => (
             <SubtitleTrackElement
               key={s.id}

@@ -3,13 +3,15 @@
  * docs/requirements.md).
  */
 import type { MediaDetails, RelatedAnime } from '@pigostream/contracts';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { API_MESSAGES } from '../../../lib/api-client.ts';
 import { localDate } from '../../../lib/air-dates.ts';
 import { aString, useRemembered, wholeNumberFrom } from '../../../lib/local-store.ts';
 import { mediaTitle, rememberKey } from '../../../lib/media.ts';
 import { AnimeView, type AnimeSelection, type AnimeSourceMedia } from '../../anime/index.ts';
+import { roomIdFrom, type RoomPlays } from '../../together/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { useWatchedEpisodes } from '../../progress/index.ts';
 import type { PlayTarget } from '../api/get-media-info.ts';
@@ -18,7 +20,7 @@ import { useServers, type ServersRequest } from '../api/get-servers.ts';
 import { useMyListToggle } from '../hooks/use-my-list-toggle.ts';
 import { usePlayButton } from '../hooks/use-play-button.ts';
 import { useShowSelection, type ShowSelection } from '../hooks/use-show-selection.ts';
-import { CAST_PAGE, castLimit, pickServer, trailerLink } from '../play-rules.ts';
+import { CAST_PAGE, canWatchTogether, castLimit, pickServer, trailerLink } from '../play-rules.ts';
 import { BookmarkToggle } from './bookmark-toggle.tsx';
 import { CastGrid } from './cast-grid.tsx';
 import { DetailsCard } from './details-card.tsx';
@@ -27,6 +29,7 @@ import { PlayBottomBar } from './play-bottom-bar.tsx';
 import { PlayerArea, type PlayerSource } from './player-area.tsx';
 import { ServerChooser } from './server-chooser.tsx';
 import { ShowEpisodes } from './show-episodes.tsx';
+import { WatchTogether } from './watch-together.tsx';
 
 /**
  * What to list servers for, and whether it is known yet: a movie at once; a show once its
@@ -54,6 +57,58 @@ function serversFor(
 }
 
 /**
+ * The room the page's `?room=` names (TOGETHER-10), what it plays once known, the page's video
+ * element (which follows it), and what names a new room in the link or drops it on leaving
+ * (replacing the history entry: a reload rejoins, Back does not).
+ */
+function useRoomLink() {
+  const [params, setParams] = useSearchParams();
+  const roomId = roomIdFrom(params);
+  const [plays, setPlays] = useState<RoomPlays>();
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const setRoom = useCallback(
+    (room: string | undefined) => {
+      setParams(
+        (before) => {
+          const next = new URLSearchParams(before);
+          if (room === undefined) next.delete('room');
+          else next.set('room', room);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+      if (room === undefined) setPlays(undefined);
+    },
+    [setParams],
+  );
+  return {
+    roomId,
+    plays: roomId === undefined ? undefined : plays,
+    setPlays,
+    video,
+    setVideo,
+    setRoom,
+  };
+}
+
+/**
+ * A show's season and episode follow the room's (TOGETHER-10): the season first, then, once it
+ * is the chosen one, the episode.
+ */
+function useRoomEpisode(show: ShowSelection, plays: RoomPlays | undefined) {
+  const season = plays?.title.season ?? undefined;
+  const episode = plays?.title.episode ?? undefined;
+  const { selectSeason, selectEpisode } = show;
+  const chosenSeason = show.season?.season_number;
+  const chosenEpisode = show.episodeNumber;
+  useEffect(() => {
+    if (season === undefined || episode === undefined) return;
+    if (chosenSeason !== season) selectSeason(season);
+    else if (chosenEpisode !== episode) selectEpisode(episode);
+  }, [season, episode, chosenSeason, chosenEpisode, selectSeason, selectEpisode]);
+}
+
+/**
  * The play page for `target` once its details `media` are in (`anime`: the fields the anime view
  * reads). `relations` non-empty: the anime view replaces the movie or show view (ANIME-1, PLAY-7).
  * Selections are remembered per title under `play:{type}:{id}:` (server, season, episode per
@@ -77,17 +132,40 @@ export function PlayContent({
   const [today] = useState(() => localDate(new Date()));
 
   const show = useShowSelection(target, media, target.type === 'tv' && !isAnime);
+  const room = useRoomLink();
+  useRoomEpisode(show, room.plays);
   const [animeSelection, setAnimeSelection] = useState<AnimeSelection>();
   const { request, ready } = serversFor(target, show, animeSelection, isAnime);
   const servers = useServers(request, ready);
   const [serverName, setServerName] = useRemembered(rememberKey(target, 'server'), aString, '');
-  const server = pickServer(servers.data ?? [], serverName);
+  // In a room the room's stream link plays, when this profile's servers list it (TOGETHER-10).
+  const roomSource = room.plays?.source;
+  const server = roomSource
+    ? servers.data?.find((s) => s.server_link === roomSource.link)
+    : pickServer(servers.data ?? [], serverName);
   const serversError = servers.isError ? servers.error.message || API_MESSAGES.notOk : undefined;
   const source: PlayerSource = serversError
     ? { state: 'error' }
-    : servers.isSuccess
-      ? { state: 'ready', server }
+    : servers.isSuccess && (room.roomId === undefined || room.plays)
+      ? {
+          state: 'ready',
+          server,
+          note: roomSource
+            ? `The room plays from ${roomSource.name}, which this profile cannot play.`
+            : undefined,
+        }
       : { state: 'loading' };
+  const plays: RoomPlays | undefined = server
+    ? {
+        title: {
+          type: target.type,
+          id: target.id,
+          season: target.type === 'tv' ? (request.season ?? 1) : null,
+          episode: target.type === 'tv' ? (request.episode ?? 1) : null,
+        },
+        source: { name: server.server_name, link: server.server_link },
+      }
+    : undefined;
 
   const trailer = useMediaTrailer(target);
   const list = useMyListToggle(uid, target);
@@ -141,7 +219,26 @@ export function PlayContent({
       <PlayBackdrop path={media.backdrop_path} />
       <h1 className="sr-only">{`Play: ${title}`}</h1>
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 pt-4 md:px-8 md:pt-6">
-        <PlayerArea source={source} title={title} uid={uid} progress={request} />
+        <div className="flex flex-col gap-4">
+          <PlayerArea
+            source={source}
+            title={title}
+            uid={uid}
+            progress={request}
+            onVideo={room.roomId === undefined ? undefined : room.setVideo}
+          />
+          <WatchTogether
+            roomId={room.roomId}
+            plays={plays}
+            syncable={canWatchTogether(server?.server_link)}
+            video={room.video}
+            onCreated={room.setRoom}
+            onRoom={room.setPlays}
+            onLeave={() => {
+              room.setRoom(undefined);
+            }}
+          />
+        </div>
         {isAnime ? (
           <AnimeView
             media={anime}

@@ -8,7 +8,9 @@ import { PlayerFrame, PlayerNote } from './player-frame.tsx';
 
 /** Where the servers are: loading, failed, or loaded (`server` undefined when there are none). */
 export type PlayerSource =
-  { state: 'loading' } | { state: 'error' } | { state: 'ready'; server: Server | undefined };
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'ready'; server: Server | undefined; note?: string | undefined };
 
 /**
  * The library player (PLAYBACK-2), a chunk of its own: only a page playing a library file loads
@@ -27,17 +29,21 @@ const LibraryPlayer = lazy(() =>
  * pickers), a `<video controls>` element for a link to a video file, or a note while the servers
  * load, when they failed or when there is none. `title` names the frame and the video for screen
  * readers. A video saves how far user `uid` played `progress` (PROG-1); an embed reports nothing.
+ * In a room (TOGETHER-10) `onVideo` takes the video element, which follows the room; a ready
+ * source's `note` says why nothing plays (the room's server is not this profile's).
  */
 export function PlayerArea({
   source,
   title,
   uid,
   progress,
+  onVideo,
 }: {
   source: PlayerSource;
   title: string;
   uid: string | undefined;
   progress: ProgressTarget;
+  onVideo?: ((video: HTMLVideoElement | null) => void) | undefined;
 }) {
   const link = source.state === 'ready' ? safeLink(source.server?.server_link) : undefined;
   if (source.state !== 'ready' || !source.server || !link) {
@@ -50,7 +56,7 @@ export function PlayerArea({
               ? 'Finding servers…'
               : source.state === 'error'
                 ? 'The servers could not be loaded.'
-                : 'Nothing to play here yet.'
+                : (source.note ?? 'Nothing to play here yet.')
           }
         />
       </PlayerFrame>
@@ -74,6 +80,7 @@ export function PlayerArea({
           label={label}
           uid={uid}
           target={progress}
+          onVideo={onVideo}
         />
       </Suspense>
     );
@@ -81,7 +88,14 @@ export function PlayerArea({
   return (
     <PlayerFrame>
       {playerKind(link) === 'video' ? (
-        <ProgressVideo key={link} link={link} label={label} uid={uid} target={progress} />
+        <ProgressVideo
+          key={link}
+          link={link}
+          label={label}
+          uid={uid}
+          target={progress}
+          onVideo={onVideo}
+        />
       ) : (
         <iframe
           key={link}

@@ -89,7 +89,8 @@ function useAttachedSource(
  * function per source: a new one replaces the source where the last one was), with `children`
  * (its `<track>` elements). It saves the progress of `target` for user `uid` and opens at the
  * saved position. The resume choice sits at the top, away from the video's controls, and goes
- * once the video plays.
+ * once the video plays. In a room (TOGETHER-10) `onVideo` is given the element, which then
+ * follows the room: it neither opens at the saved position nor offers the resume choice.
  */
 export function ProgressVideo({
   link,
@@ -98,6 +99,7 @@ export function ProgressVideo({
   uid,
   target,
   children,
+  onVideo,
 }: {
   link?: string | undefined;
   attach?: AttachSource | undefined;
@@ -105,13 +107,24 @@ export function ProgressVideo({
   uid: string | undefined;
   target: ProgressTarget;
   children?: ReactNode;
+  onVideo?: ((video: HTMLVideoElement | null) => void) | undefined;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
-  const resumeAt = useResumePosition(uid, target);
+  const saved = useResumePosition(uid, target);
+  const resumeAt = onVideo ? undefined : saved;
   const applied = useRef(false);
   useVideoProgress(videoRef, uid, target);
   useAttachedSource(videoRef, attach);
+
+  // A room's player (TOGETHER-10) gets the element to follow the room with.
+  useEffect(() => {
+    if (!onVideo) return;
+    onVideo(videoRef.current);
+    return () => {
+      onVideo(null);
+    };
+  }, [onVideo]);
 
   // The saved position is where the video opens, once it knows its length.
   useEffect(() => {

@@ -28,7 +28,7 @@ import { makeTestMedia, TEST_MEDIA } from '../../../tools/test-media.ts';
 import { USER_ANSWER_TTL_MS } from '../src/lib/response-cache.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { CHROMIUM } from './helpers/playback.ts';
-import { API, createUser, PASSWORD, request, type TestUser } from './helpers/users.ts';
+import { API, createUser, request, type TestUser, signInAgain } from './helpers/users.ts';
 
 /** Rated R (17): above the kid's limit. */
 const R_MOVIE = 603;
@@ -98,24 +98,8 @@ async function setKidLimit(ceiling: RatingCeiling): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, USER_ANSWER_TTL_MS + 100));
 }
 
-/** Signs `u` in again: a second session of the same account. */
-async function secondSession(u: TestUser): Promise<TestUser> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API}/identity/sign-in/email`,
-    remoteAddress: u.ip,
-    headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
-    payload: { email: u.email, password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const raw = res.headers['set-cookie'];
-  const headers = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  const cookie = headers
-    .map((h) => h.split(';')[0] ?? '')
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-  return { ...u, cookie };
-}
+/** Signs `u` in again: a second session of the same account, as another device would. */
+const secondSession = (u: TestUser) => signInAgain(t.app, u);
 
 /** Stores a personal row for `owner` (a profile id) directly, as saved before a limit was set. */
 async function store(

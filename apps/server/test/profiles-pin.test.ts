@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@pigostream/db';
 import { startTestApp, type TestApp } from './helpers/app.ts';
-import { API, createUser, PASSWORD, request, type TestUser } from './helpers/users.ts';
+import { API, createUser, request, type TestUser, signInAgain } from './helpers/users.ts';
 
 let t: TestApp;
 
@@ -52,23 +52,7 @@ async function activeOf(u: TestUser): Promise<string> {
 }
 
 /** Signs `u` in again: a second session of the same account, as another device would. */
-async function secondSession(u: TestUser): Promise<TestUser> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API}/identity/sign-in/email`,
-    remoteAddress: u.ip,
-    headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
-    payload: { email: u.email, password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const raw = res.headers['set-cookie'];
-  const headers = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  const cookie = headers
-    .map((h) => h.split(';')[0] ?? '')
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-  return { ...u, cookie };
-}
+const secondSession = (u: TestUser) => signInAgain(t.app, u);
 
 /** The rating limit each of the account's sessions keeps, oldest session first. */
 async function sessionLimits(u: TestUser) {

@@ -17,7 +17,7 @@ import { restoreBackup } from '../src/modules/backup/backup.restore.ts';
 import { writeBackup, writeFileAtomically } from '../src/modules/backup/backup.writer.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { openTestDatabase } from './helpers/database.ts';
-import { API, createUser, PASSWORD, request, type TestUser } from './helpers/users.ts';
+import { API, createUser, PASSWORD, request, type TestUser, signInAgain } from './helpers/users.ts';
 
 let t: TestApp;
 let dir: string;
@@ -138,23 +138,7 @@ async function rowsOf(db: Database, owner: string): Promise<string> {
 const EMPTY_ROWS = '[[], [], [], [], []]';
 
 /** Signs `u` in again: a second session of the same account, as another device would. */
-async function secondSession(u: TestUser): Promise<TestUser> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API}/identity/sign-in/email`,
-    remoteAddress: u.ip,
-    headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
-    payload: { email: u.email, password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const raw = res.headers['set-cookie'];
-  const headers = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  const cookie = headers
-    .map((h) => h.split(';')[0] ?? '')
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-  return { ...u, cookie };
-}
+const secondSession = (u: TestUser) => signInAgain(t.app, u);
 
 describe('an account and its profiles', () => {
   it('has its default profile from sign-up: its id is the account id, named after the user', async () => {

@@ -15,3 +15,17 @@ export abstract class DomainError extends Error {
   /** Headers the answer carries besides, e.g. `Retry-After` (seconds) on a 429. */
   readonly headers?: Readonly<Record<string, string>>;
 }
+
+/**
+ * 429 past an attempt limit (the identity limiter's, SEC-2 in docs/requirements.md: a profile's
+ * PIN, an addon token): the limiter's message, and `Retry-After` in seconds.
+ */
+export class AttemptsLimitedError extends DomainError {
+  readonly statusCode = 429;
+  override readonly headers: Readonly<Record<string, string>>;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.name = 'AttemptsLimitedError';
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
+  }
+}

@@ -109,6 +109,22 @@ export function createUsers(app: FastifyInstance, count: number): Promise<TestUs
 }
 
 /**
+ * Signs `u` in again with the password: a second session of the same account, as another device
+ * would have. @throws Error when the sign-in is refused.
+ */
+export async function signInAgain(app: FastifyInstance, u: TestUser): Promise<TestUser> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `${API}/identity/sign-in/email`,
+    remoteAddress: u.ip,
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    payload: { email: u.email, password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return { ...u, cookie: cookiesOf(res).join('; ') };
+}
+
+/**
  * Sends a request as `user` (or anonymously with null): JSON bodies, the user's cookie and IP.
  * `init` overrides or adds inject options (raw payloads, other content types).
  */

@@ -30,7 +30,6 @@ import {
   mediaDetailsSchema,
   mediaPageSchema,
   mediaTypeSchema,
-  NOT_AVAILABLE_ON_PROFILE,
   pageSchema,
   PROVIDERS,
   providerSchema,
@@ -43,10 +42,13 @@ import {
   type MediaDetails,
   type RatingCeiling,
 } from '@pigostream/contracts';
-import { DomainError } from '../../lib/domain-error.ts';
 import { ratingCeilingOf } from '../identity/index.ts';
 import { artPath } from '../images/index.ts';
-import { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
+import {
+  NotAvailableOnProfileError,
+  NotFoundError,
+  type CatalogueSource,
+} from './catalogue.source.ts';
 
 const typeParams = z.object({ type: mediaTypeSchema });
 const pageQuery = z.object({ page: pageSchema });
@@ -75,21 +77,15 @@ const providerList = PROVIDERS.map((p) => ({
   logo: artPath('logo', `provider-${p.id}-${p.bg}`, p.name),
 }));
 
-/** A title above the active profile's rating limit (PROFILE-7): 403 `{ error }`. */
-class NotOnProfileError extends DomainError {
-  override readonly name = 'NotOnProfileError';
-  readonly statusCode = 403;
-}
-
 /**
  * `details` when the profile whose limit is `ceiling` (undefined: none) may see the title: its
  * certification read on the one age scale (DEC-31 in docs/decisions.md, `ratingAgeOf`), none
  * known counting as unrated, which only a profile that shows unrated titles sees (PROFILE-7).
- * @throws NotOnProfileError (403 `{ error: 'Not available on this profile' }`)
+ * @throws NotAvailableOnProfileError (403 `{ error: 'Not available on this profile' }`)
  */
 function onProfile(details: MediaDetails, ceiling: RatingCeiling | undefined): MediaDetails {
   if (!withinCeiling(ratingAgeOf(details.certification), ceiling)) {
-    throw new NotOnProfileError(NOT_AVAILABLE_ON_PROFILE);
+    throw new NotAvailableOnProfileError();
   }
   return details;
 }

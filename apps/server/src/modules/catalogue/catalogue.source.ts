@@ -12,12 +12,25 @@ import type {
   SeasonDetails,
   TitleSummary,
 } from '@pigostream/contracts';
+import { NOT_AVAILABLE_ON_PROFILE } from '@pigostream/contracts';
 import { DomainError } from '../../lib/domain-error.ts';
 
 /** Raised when a title or season does not exist; the API answers 404 `{ error: message }`. */
 export class NotFoundError extends DomainError {
   override readonly name = 'NotFoundError';
   readonly statusCode = 404;
+}
+
+/**
+ * 403 `{ error: 'Not available on this profile' }`: a title above the active profile's rating
+ * limit (PROFILE-7 in docs/requirements.md), raised by every module that answers titles.
+ */
+export class NotAvailableOnProfileError extends DomainError {
+  override readonly name = 'NotAvailableOnProfileError';
+  readonly statusCode = 403;
+  constructor() {
+    super(NOT_AVAILABLE_ON_PROFILE);
+  }
 }
 
 /**

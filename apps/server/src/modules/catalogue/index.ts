@@ -8,7 +8,11 @@
 export { analyzeCatalogue } from './catalogue.repository.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { popularTitles, similarTitles } from './catalogue.service.ts';
-export { NotFoundError, type CatalogueSource } from './catalogue.source.ts';
+export {
+  NotAvailableOnProfileError,
+  NotFoundError,
+  type CatalogueSource,
+} from './catalogue.source.ts';
 export {
   createConfiguredLookup,
   createConfiguredSource,

@@ -5,23 +5,15 @@
  * for the local database and live TMDB. Rows above the limit are kept, never deleted: when the
  * limit changes they show again. Adults (no limit) pay nothing: no call makes an extra query.
  */
-import {
-  NOT_AVAILABLE_ON_PROFILE,
-  type MediaType,
-  type RatingCeiling,
-} from '@pigostream/contracts';
+import { type MediaType, type RatingCeiling } from '@pigostream/contracts';
 import DataLoader from 'dataloader';
-import { DomainError } from '../../lib/domain-error.ts';
-import { NotFoundError, type CatalogueSource } from '../catalogue/index.ts';
+import {
+  NotAvailableOnProfileError,
+  NotFoundError,
+  type CatalogueSource,
+} from '../catalogue/index.ts';
 
-/** 403 `{ error: 'Not available on this profile' }`: a title above the active profile's limit. */
-export class NotAvailableOnProfileError extends DomainError {
-  override readonly name = 'NotAvailableOnProfileError';
-  readonly statusCode = 403;
-  constructor() {
-    super(NOT_AVAILABLE_ON_PROFILE);
-  }
-}
+export { NotAvailableOnProfileError };
 
 /**
  * How a title stands under a limit: `shown` (the catalogue knows it and it is within the limit,

@@ -24,7 +24,7 @@ import {
   type Profiles,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import { DomainError } from '../../lib/domain-error.ts';
+import { AttemptsLimitedError, DomainError } from '../../lib/domain-error.ts';
 import {
   deleteProfile,
   findProfileLock,
@@ -69,17 +69,6 @@ export class ProfileLockedError extends DomainError {
   constructor(message: string) {
     super(message);
     this.name = 'ProfileLockedError';
-  }
-}
-
-/** 429: too many PIN attempts (the sign-in limits); `retryAfterSeconds` for `Retry-After`. */
-export class PinAttemptsError extends DomainError {
-  readonly statusCode = 429;
-  override readonly headers: Readonly<Record<string, string>>;
-  constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.name = 'PinAttemptsError';
-    this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
 }
 
@@ -178,7 +167,7 @@ export class ProfilesService {
    * Changes a profile; sessions that have it active take its new rating limit at once.
    * @throws ProfileNotFoundError (404) for an id not of the account; ProfileLockedError (403)
    *   from a kids' profile, or for a locked profile (not the active one) without its right
-   *   `pin`; PinAttemptsError (429) past the PIN limits; ProfileInputError (400) for a kids'
+   *   `pin`; AttemptsLimitedError (429) past the PIN limits; ProfileInputError (400) for a kids'
    *   profile with a PIN; ProfileConflictError (409) to make the main profile a kids' one.
    */
   async update(
@@ -208,7 +197,7 @@ export class ProfilesService {
    * Removes the profile and its personal data; a session that had it active (this one, or any
    * other of the account's) goes back to the default profile.
    * @throws ProfileNotFoundError (404) for an id not of the account; ProfileLockedError (403)
-   *   from a kids' profile or for a locked profile without its right `pin`; PinAttemptsError
+   *   from a kids' profile or for a locked profile without its right `pin`; AttemptsLimitedError
    *   (429); ProfileConflictError (409) for the default profile, the last one an account keeps.
    */
   async remove(actor: ProfileActor, id: string, pin?: string): Promise<Profiles> {
@@ -228,7 +217,7 @@ export class ProfilesService {
   /**
    * Makes a profile the session's active one, with its rating limit.
    * @throws ProfileNotFoundError (404) for an id not of the account; ProfileLockedError (403)
-   *   for a locked profile without its right `pin`; PinAttemptsError (429) past the limits.
+   *   for a locked profile without its right `pin`; AttemptsLimitedError (429) past the limits.
    */
   async switchTo(actor: ProfileActor, id: string, pin?: string): Promise<{ active: string }> {
     await this.unlock(actor, id, pin);
@@ -247,7 +236,7 @@ export class ProfilesService {
    * The profile `id` of the account, once its PIN is given when it has one and is not the
    * session's active profile (which was unlocked to become active). Every attempt with a PIN
    * counts against the sign-in limits, right or wrong; a call without one is not an attempt.
-   * @throws ProfileNotFoundError, ProfileLockedError, PinAttemptsError as the callers say.
+   * @throws ProfileNotFoundError, ProfileLockedError, AttemptsLimitedError as the callers say.
    */
   private async unlock(
     actor: ProfileActor,
@@ -259,7 +248,7 @@ export class ProfilesService {
     if (!lock.pinHash || id === actor.activeId) return lock;
     if (pin === undefined) throw new ProfileLockedError(PIN_REQUIRED);
     const refusal = await actor.countPinAttempt();
-    if (refusal) throw new PinAttemptsError(refusal.message, refusal.retryAfterSeconds);
+    if (refusal) throw new AttemptsLimitedError(refusal.message, refusal.retryAfterSeconds);
     if (!(await pinMatches(pin, lock.pinHash))) throw new ProfileLockedError(WRONG_PIN);
     return lock;
   }

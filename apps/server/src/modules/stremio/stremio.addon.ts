@@ -185,7 +185,7 @@ export const addonRoutes: FastifyPluginAsyncZod<AddonRoutesOptions> = async (app
 
   /**
    * The profile and the links of an addon request, from its token (looked up once per request).
-   * @throws AddonNotFoundError (404) or AddonAttemptsError (429) for a wrong token.
+   * @throws AddonNotFoundError (404) or AttemptsLimitedError (429) for a wrong token.
    */
   const addonOf = async (req: FastifyRequest<{ Params: { token: string } }>) => {
     const { token } = req.params;

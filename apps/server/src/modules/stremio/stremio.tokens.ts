@@ -15,7 +15,7 @@ import {
   type StremioToken,
 } from '@pigostream/contracts';
 import type { Database } from '@pigostream/db';
-import { DomainError } from '../../lib/domain-error.ts';
+import { AttemptsLimitedError, DomainError } from '../../lib/domain-error.ts';
 import {
   deleteToken,
   findTokenProfile,
@@ -51,17 +51,6 @@ export class AddonNotFoundError extends DomainError {
   constructor() {
     super(ADDON_NOT_FOUND);
     this.name = 'AddonNotFoundError';
-  }
-}
-
-/** 429 of the addon past the attempt limit: the limiter's message and `Retry-After` (seconds). */
-export class AddonAttemptsError extends DomainError {
-  readonly statusCode = 429;
-  override readonly headers: Readonly<Record<string, string>>;
-  constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.name = 'AddonAttemptsError';
-    this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
 }
 
@@ -151,7 +140,7 @@ export class AddonTokens {
    * The profile `token` opens (STREMIO-8): looked up by its hash, the stored hash compared in
    * constant time. A token of any other spelling (wrong length, other characters, another case)
    * is wrong too; every wrong one is counted by `countWrong`.
-   * @throws AddonNotFoundError (404) for a wrong token; AddonAttemptsError (429) when the IP's
+   * @throws AddonNotFoundError (404) for a wrong token; AttemptsLimitedError (429) when the IP's
    *   wrong tokens passed the limit.
    */
   async resolve(token: string, countWrong: WrongTokenCounter): Promise<AddonProfile> {
@@ -161,7 +150,7 @@ export class AddonTokens {
     const given = Buffer.from(hash, 'hex');
     if (!row || !stored || stored.length !== given.length || !timingSafeEqual(stored, given)) {
       const refusal = await countWrong();
-      if (refusal) throw new AddonAttemptsError(refusal.message, refusal.retryAfterSeconds);
+      if (refusal) throw new AttemptsLimitedError(refusal.message, refusal.retryAfterSeconds);
       throw new AddonNotFoundError();
     }
     return {

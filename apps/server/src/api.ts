@@ -22,6 +22,7 @@ import { ProgressService, progressRoutes } from './modules/progress/index.ts';
 import { recommenderRoutes } from './modules/recommender/index.ts';
 import {
   createSharedMediaIndex,
+  HlsStreams,
   openMediaStreams,
   sourcesRoutes,
 } from './modules/sources/index.ts';
@@ -128,15 +129,19 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
     playback: config.playback,
     log: api.log,
   });
-  // Stream sources and media files, and their playback in the browser (PLAYBACK-1..6).
-  await api.register(sourcesRoutes, {
-    media,
-    apiPrefix,
+  // Remuxes and transcodes of its files as HLS, for the play page and the addon (PLAYBACK-4,
+  // STREMIO-6): one set of ffmpeg sessions per server, stopped when it closes.
+  const hls = new HlsStreams(media, {
     secret,
     dataDir: config.dataDir,
-    playback: config.playback,
-    catalogue,
+    maxProcesses: config.playback.maxProcesses,
+    cacheBytes: config.playback.cacheBytes,
+    segmentSeconds: config.playback.segmentSeconds,
+    log: api.log,
   });
+  api.addHook('onClose', () => hls.close());
+  // Stream sources and media files, and their playback in the browser (PLAYBACK-1..6).
+  await api.register(sourcesRoutes, { media, hls, apiPrefix, catalogue });
   // A profile's Stremio addon and its tokens (STREMIO-1..9): read by a token, not a session, so
   // in neither answer cache; its writes (progress, Watch History) start the profile's new write
   // generation themselves.
@@ -144,6 +149,7 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
     db,
     catalogue,
     media,
+    hls,
     lists: new LibraryService(db, catalogue),
     progress: new ProgressService(db, catalogue),
     bus,

@@ -133,6 +133,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/stremio/{}/subtitles/{}/{}.json', params: 3 },
   { method: 'GET', path: '/stremio/{}/subtitles/{}/{}/{}.json', params: 4 },
   { method: 'GET', path: '/stremio/{}/media/{}', params: 2 },
+  { method: 'GET', path: '/stremio/{}/media/{}/hls/{}/{}', params: 4 },
   { method: 'GET', path: '/stremio/{}/media/{}/subtitles/{}', params: 3 },
   // Watching together: the room calls, and the room's socket's address without an upgrade.
   {

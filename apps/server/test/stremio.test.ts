@@ -26,6 +26,7 @@ import { makeTestMedia, TEST_MEDIA } from '../../../tools/test-media.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { probeBytes } from './helpers/playback.ts';
 import { nextLoopbackIp, rawRequest } from './helpers/raw-http.ts';
 import { freePort } from './helpers/server-process.ts';
 import { API, createUser, request, type TestUser } from './helpers/users.ts';
@@ -234,6 +235,8 @@ beforeAll(async () => {
     SOURCES_FILE: sourcesFile,
     // The test users sign up from the origin the helpers send.
     ALLOWED_ORIGINS: 'http://localhost:3000',
+    // 1-s HLS segments, so the 6-s test files have several.
+    TRANSCODE_SEGMENT_S: '1',
   };
   t = await startTestApp({ env });
   await t.app.listen({ port, host: '127.0.0.1' });
@@ -539,7 +542,7 @@ describe('meta (STREMIO-5)', () => {
       const show = answerOf(await addon.get('meta', 'series', 'tt0903747'), 'meta', metaDetail);
       expect(show.videos?.[0]?.id).toBe('tt0903747:1:1');
       const streams = streamsOf(await addon.get('stream', 'series', 'tt0903747:1:2'));
-      expect(streams.filter((s) => s.url?.includes('/media/'))).toHaveLength(1);
+      expect(streams.filter((s) => /\/media\/[a-f0-9]{24}$/.test(s.url ?? ''))).toHaveLength(1);
     } finally {
       await t.database.db.execute(
         sql`update titles set imdb_id = null where media_type = 'tv' and id = ${BREAKING_BAD}`,
@@ -595,10 +598,12 @@ describe('streams and subtitles (STREMIO-6, STREMIO-7)', () => {
     const episode = streamsOf(
       await addon.get('stream', 'series', `pigo:tv:${String(BREAKING_BAD)}:1:2`),
     );
-    expect(episode).toHaveLength(2);
+    // The file, its remux for web players (its AC-3 sound is not theirs), the template's link.
+    expect(episode).toHaveLength(3);
     expect(episode[0]?.behaviorHints?.filename).toBe('S01E02.mkv');
     expect(episode[0]?.behaviorHints?.videoSize).toBe((await stat(episodeFile)).size);
-    expect(episode[1]?.externalUrl).toBe(`https://example.com/tv/${String(BREAKING_BAD)}/1/2`);
+    expect(episode[1]?.description).toContain('Remuxed for web players (HLS)');
+    expect(episode[2]?.externalUrl).toBe(`https://example.com/tv/${String(BREAKING_BAD)}/1/2`);
     // An episode without a file has the templates' links only; the show's own id none.
     const other = streamsOf(
       await addon.get('stream', 'series', `pigo:tv:${String(BREAKING_BAD)}:1:3`),
@@ -629,6 +634,99 @@ describe('streams and subtitles (STREMIO-6, STREMIO-7)', () => {
     expect(inside.status).toBe(200);
     expect(await inside.text()).toContain('Hello from the pattern');
   });
+});
+
+describe('remuxes and transcodes through the addon (STREMIO-6)', () => {
+  /** The HLS stream of Breaking Bad S01E02 (its MKV) in `token`'s addon. */
+  async function episodeHls(token = aliceToken): Promise<string> {
+    const res = await addonGet(token, `stream/series/pigo:tv:${String(BREAKING_BAD)}:1:2.json`);
+    expect(res.status, res.body).toBe(200);
+    const streams = streamsOf(JSON.parse(res.body));
+    const hls = streams.find((s) => s.url?.endsWith('/main.m3u8'));
+    if (!hls?.url) throw new Error(`no HLS stream in ${res.body}`);
+    return hls.url;
+  }
+
+  it('offers a remux of a file web players cannot play, as HLS a player decodes', async () => {
+    const link = await episodeHls();
+    expect(link).toMatch(
+      new RegExp(
+        `^${base}/pigo-stream/stremio/${aliceToken}/media/[a-f0-9]{24}/hls/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}/main\\.m3u8$`,
+      ),
+    );
+    // The Matrix's MP4 (H.264 and AAC) plays as it is: no HLS stream.
+    const matrix = streamsOf(await addon.get('stream', 'movie', MATRIX.imdb));
+    expect(matrix.filter((s) => s.url?.includes('/hls/'))).toEqual([]);
+    const playlist = await fetch(link);
+    expect(playlist.status).toBe(200);
+    expect(playlist.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(playlist.headers.get('access-control-allow-origin')).toBe('*');
+    const text = await playlist.text();
+    expect(text).toMatch(/^#EXTM3U\n/);
+    expect(text).toContain('#EXT-X-ENDLIST');
+    const segments = text.split('\n').filter((line) => /^seg\d+\.ts$/.test(line));
+    expect(segments.length).toBeGreaterThanOrEqual(4);
+    // A segment, relative to the playlist: H.264 copied, the AC-3 sound made AAC.
+    const segment = await fetch(new URL(segments[1] ?? '', link));
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    const probe = await probeBytes(Buffer.from(await segment.arrayBuffer()));
+    expect(probe.streams.map((st) => st.codec_name).sort()).toEqual(['aac', 'h264']);
+  }, 60_000);
+
+  it('records progress from the segments played, on the episode', async () => {
+    // Bob's addon: Alice's position in this file was saved by the test above (one save in 10 s).
+    const link = await episodeHls((await newToken(bob)).token);
+    const playlist = await (await fetch(link)).text();
+    const segments = playlist.split('\n').filter((line) => /^seg\d+\.ts$/.test(line));
+    const half = segments[Math.floor(segments.length / 2)] ?? '';
+    const res = await fetch(new URL(half, link));
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    await vi.waitFor(
+      async () => {
+        const { items } = await read<{
+          items: { season: number; episode: number; position: number; duration: number }[];
+        }>(bob, `/progress/${bob.uid}/fetch-progress?id=${String(BREAKING_BAD)}&type=tv`);
+        const episode = items.find((i) => i.season === 1 && i.episode === 2);
+        expect(episode?.duration).toBeCloseTo(6, 0);
+        expect(episode?.position).toBeGreaterThan(1.5);
+        expect(episode?.position).toBeLessThan(4.5);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+  }, 60_000);
+
+  it('answers 404 to another token, a session, a changed plan, or a revoked token', async () => {
+    const link = await episodeHls();
+    const other = await newToken(bob);
+    const hlsPath = new URL(link).pathname;
+    // The same plan under Bob's token: not his.
+    const swapped = hlsPath.replace(`/stremio/${aliceToken}/`, `/stremio/${other.token}/`);
+    expect((await rawRequest(base, { path: swapped })).status).toBe(404);
+    // Under the play page's own HLS route, signed in as Alice: a plan of the addon's, not hers.
+    const [, mediaId, plan] = /\/media\/([a-f0-9]{24})\/hls\/([^/]+)\//.exec(hlsPath) ?? [];
+    const session = await request(
+      t.app,
+      alice,
+      'GET',
+      `${API}/sources/media/${mediaId ?? ''}/hls/${plan ?? ''}/main.m3u8`,
+    );
+    expect(session.statusCode).toBe(404);
+    // A plan changed by one character.
+    const changed = hlsPath.replace(
+      /\/hls\/(.)/,
+      (_m, c: string) => `/hls/${c === 'A' ? 'B' : 'A'}`,
+    );
+    expect((await rawRequest(base, { path: changed })).status).toBe(404);
+    // A token revoked: its streams stop at once.
+    const mine = await newToken(alice);
+    const revocable = await episodeHls(mine.token);
+    expect((await fetch(revocable)).status).toBe(200);
+    const revoked = await tokenCall(alice, 'revoke', { id: mine.id });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await fetch(revocable)).status).toBe(404);
+  }, 60_000);
 });
 
 describe('progress through the addon (STREMIO-9)', () => {

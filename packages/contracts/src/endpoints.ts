@@ -536,6 +536,15 @@ export const STREMIO_MEDIA = {
   path: '/stremio/:token/media/:mediaId',
 } as const satisfies Endpoint;
 
+/**
+ * `GET /stremio/:token/media/:mediaId/hls/:plan/:file`: `main.m3u8` or `seg{n}.ts` of a remux or
+ * transcode of a media file through the token.
+ */
+export const STREMIO_MEDIA_HLS = {
+  method: 'GET',
+  path: '/stremio/:token/media/:mediaId/hls/:plan/:file',
+} as const satisfies Endpoint;
+
 /** `GET /stremio/:token/media/:mediaId/subtitles/:subtitle`: `e{n}.vtt` or `s{n}.vtt`, WebVTT. */
 export const STREMIO_MEDIA_SUBTITLE = {
   method: 'GET',
@@ -652,6 +661,7 @@ export const ENDPOINTS = {
   STREMIO_SUBTITLES,
   STREMIO_SUBTITLES_EXTRA,
   STREMIO_MEDIA,
+  STREMIO_MEDIA_HLS,
   STREMIO_MEDIA_SUBTITLE,
   CREATE_ROOM,
   ROOM,

@@ -39,9 +39,8 @@ import {
   routePath,
 } from '@pigostream/contracts/endpoints';
 import { requireVerifiedUser } from '../identity/index.ts';
-import { mediaPlaylist, PlanSigner, segmentStarts, type HlsPlan } from './hls-plan.ts';
-import { HlsSessions, type SessionSource } from './hls-sessions.ts';
-import { languageName, readKeyframes, type MediaProbe } from './media-probe.ts';
+import type { HlsStreams } from './hls-streams.ts';
+import { languageName, type MediaProbe } from './media-probe.ts';
 import type { MediaStreams } from './media-streams.ts';
 import { decidePlayback, directAudioTrack } from './playback-decision.ts';
 import { titleOfKey, type MediaFile } from './sources.library.ts';
@@ -59,15 +58,10 @@ export type PlayableCheck = (
 export interface PlaybackRoutesOptions {
   /** The media folder and its subtitles, and ffmpeg and ffprobe as found (media-streams.ts). */
   media: MediaStreams;
-  /** The auth secret the plans' key is derived from. */
-  secret: string;
-  dataDir: string;
+  /** The remuxes and transcodes, shared with the Stremio addon (hls-streams.ts). */
+  hls: HlsStreams;
   /** Prefix the API is mounted at (`/pigo-stream`), for the links. */
   apiPrefix: string;
-  maxProcesses: number;
-  cacheBytes: number;
-  /** Length of an HLS segment, in seconds. */
-  segmentSeconds: number;
   /** Refuses (403) a request whose profile may not play a file's title (PROFILE-7). */
   assertPlayable: PlayableCheck;
 }
@@ -122,21 +116,9 @@ export async function registerPlaybackRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { media, apiPrefix } = options;
   const { library, tools } = media;
-  const signer = new PlanSigner(options.secret);
-  const sessions = tools.ffmpeg
-    ? new HlsSessions({
-        ffmpeg: tools.ffmpeg,
-        dataDir: options.dataDir,
-        maxProcesses: options.maxProcesses,
-        cacheBytes: options.cacheBytes,
-        log: (level, message, details) => {
-          app.log[level](details ?? {}, message);
-        },
-      })
-    : undefined;
+  const { hls } = options;
   app.addHook('onClose', async () => {
     library.close();
-    await sessions?.close();
   });
   const base = (id: string) => `${apiPrefix}/sources/media/${id}`;
 
@@ -156,14 +138,6 @@ export async function registerPlaybackRoutes(
 
   /** The probe of a file, or undefined without ffprobe or when ffprobe cannot read it. */
   const probeOf = (file: MediaFile): Promise<MediaProbe | undefined> => media.probeOf(file);
-
-  /** The probe with its keyframes (read once when copied video needs them). */
-  const withKeyframes = async (file: MediaFile, real: string, probe: MediaProbe) => {
-    if (probe.keyframes || !tools.ffprobe || !probe.video) return probe;
-    const keyframes = await readKeyframes(tools.ffprobe, real, probe, options.segmentSeconds / 2);
-    await library.keepKeyframes(file, probe, keyframes);
-    return { ...probe, keyframes };
-  };
 
   const decide = async (
     file: MediaFile,
@@ -213,13 +187,7 @@ export async function registerPlaybackRoutes(
       }
       burn = track.index;
     }
-    const decision = decidePlayback(
-      probe,
-      caps,
-      query.audio_track,
-      burn !== null,
-      Boolean(sessions),
-    );
+    const decision = decidePlayback(probe, caps, query.audio_track, burn !== null, hls.available);
     const audioIndex = query.audio_track ?? directAudioTrack(probe)?.index ?? null;
     const answer: Playback = {
       mode: decision.mode,
@@ -234,29 +202,12 @@ export async function registerPlaybackRoutes(
     };
     if (decision.mode === 'direct') return { ...answer, url: base(file.id), delivery: 'file' };
     if (decision.mode === 'unplayable') return answer;
-    if (decision.videoCopy) {
-      try {
-        await withKeyframes(file, real, probe);
-      } catch (err) {
-        // Copied video cannot be cut without its keyframes: re-encode it instead.
-        app.log.warn({ err, path: real }, 'keyframes could not be read; transcoding instead');
-        decision.videoCopy = false;
-        decision.mode = 'transcode';
-      }
-    }
-    const plan: HlsPlan = {
-      mediaId: file.id,
-      uid,
-      mode: decision.mode,
-      audio: audioIndex,
-      burn,
-      videoCopy: decision.videoCopy,
-      audioCopy: decision.audioCopy,
-    };
+    const hlsDecision = { ...decision, mode: decision.mode };
+    const link = await hls.linkFor({ file, real }, probe, hlsDecision, uid, audioIndex, burn);
     return {
       ...answer,
-      mode: decision.mode,
-      url: `${base(file.id)}/hls/${signer.sign(plan)}/main.m3u8`,
+      mode: hlsDecision.mode,
+      url: `${base(file.id)}/${link}`,
       delivery: 'hls',
       burnt: query.burn ?? null,
     };
@@ -349,42 +300,11 @@ export async function registerPlaybackRoutes(
     },
     async (req, reply) => {
       const user = await requireVerifiedUser(req);
-      const plan = signer.verify(req.params.plan);
-      const name = /^(?:main\.m3u8|seg(\d{1,6})\.ts)$/.exec(req.params.file);
-      const unknown = { error: 'Unknown stream' };
-      if (!plan || plan.uid !== user.uid || plan.mediaId !== req.params.mediaId || !name) {
-        return reply.code(404).send(unknown);
-      }
-      const found = await fileOf(req, plan.mediaId);
-      const probe = found && (await probeOf(found.file));
-      if (!found || !probe || !sessions) return reply.code(404).send(unknown);
-      const full = plan.videoCopy
-        ? await withKeyframes(found.file, found.real, probe).catch(() => undefined)
-        : probe;
-      if (!full) {
-        return reply.code(503).send({ error: 'The keyframes of this file could not be read' });
-      }
-      const { starts, end } = segmentStarts(full, plan.videoCopy, options.segmentSeconds);
-      const source: SessionSource = {
-        token: req.params.plan,
-        plan,
-        file: found.real,
-        probe: full,
-        starts,
-        end,
-      };
-      reply.header('cache-control', 'private, no-cache');
-      if (name[1] === undefined) {
-        sessions.touch(source);
-        return reply.type('application/vnd.apple.mpegurl').send(mediaPlaylist(starts, end));
-      }
-      const index = Number(name[1]);
-      if (index >= starts.length) return reply.code(404).send(unknown);
-      const segment = await sessions.segment(source, index);
-      return reply
-        .type('video/mp2t')
-        .header('cache-control', 'private, max-age=3600')
-        .sendFile(path.basename(segment), path.dirname(segment), { cacheControl: false });
+      return hls.answer(reply, {
+        ...req.params,
+        uid: user.uid,
+        resolve: (mediaId) => fileOf(req, mediaId),
+      });
     },
   );
 }

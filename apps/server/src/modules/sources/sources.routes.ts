@@ -22,7 +22,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PlaybackConfig } from '../../config.ts';
 import {
   errorSchema,
   rescanResultSchema,
@@ -32,6 +31,7 @@ import {
 import type { CatalogueSource } from '../catalogue/index.ts';
 import { ratingCeilingOf } from '../identity/index.ts';
 import { NotAvailableOnProfileError, RatingGate } from '../library/index.ts';
+import type { HlsStreams } from './hls-streams.ts';
 import type { MediaStreams } from './media-streams.ts';
 import { registerPlaybackRoutes, type PlayableCheck } from './playback.routes.ts';
 import { titleOfKey } from './sources.library.ts';
@@ -45,12 +45,8 @@ export interface SourcesRoutesOptions {
   media: MediaStreams;
   /** Prefix the API is mounted at, for local file links. */
   apiPrefix: string;
-  /** The auth secret, which the HLS plans' key is derived from (PLAYBACK-4). */
-  secret: string;
-  /** DATA_DIR (`memory://` allowed), under which transcodes are made. */
-  dataDir: string;
-  /** ffmpeg, remux and transcode settings (config.ts's `playback`). */
-  playback: PlaybackConfig;
+  /** The remuxes and transcodes (openHlsStreams), shared with the addon (PLAYBACK-4). */
+  hls: HlsStreams;
   /**
    * The catalogue source, which rates titles for a kids' profile's limit (PROFILE-7). Without
    * it a kids' profile is refused every library file and server list (nothing could be checked).
@@ -59,7 +55,7 @@ export interface SourcesRoutesOptions {
 }
 
 export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async (app, opts) => {
-  const { playback, media } = opts;
+  const { media } = opts;
   const { library } = media;
   const gate = opts.catalogue ? new RatingGate(opts.catalogue) : undefined;
   /** Signed-out requests and adults: no check, no lookup. A key of no title: refused to kids. */
@@ -73,12 +69,8 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
   await app.register(fastifyStatic, { serve: false });
   await registerPlaybackRoutes(app, {
     media,
-    secret: opts.secret,
-    dataDir: opts.dataDir,
+    hls: opts.hls,
     apiPrefix: opts.apiPrefix,
-    maxProcesses: playback.maxProcesses,
-    cacheBytes: playback.cacheBytes,
-    segmentSeconds: playback.segmentSeconds,
     assertPlayable,
   });
 

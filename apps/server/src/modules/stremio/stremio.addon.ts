@@ -10,7 +10,9 @@
  *   `{ subtitles }` (STREMIO-7);
  * - `GET /media/{file id}`: a media file, with range requests (206, 416), which records the
  *   profile's Watch History and progress (STREMIO-9); `GET /media/{file id}/subtitles/{e|s}{n}.vtt`:
- *   one of its subtitles as WebVTT.
+ *   one of its subtitles as WebVTT; `GET /media/{file id}/hls/{plan}/{main.m3u8|seg{n}.ts}`: its
+ *   remux or transcode as HLS, the plan made for this token (any other: 404), each segment
+ *   recording progress; 503 `{ error }` when TRANSCODE_MAX ffmpeg are busy.
  * Types are `movie` and `series`. Every answer (errors too, and OPTIONS) carries
  * `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`, so Stremio
  * Web reads it; none reads or sets a cookie. Answers carry `cacheMaxAge` and `staleRevalidate`
@@ -41,6 +43,7 @@ import {
   STREMIO_CATALOG_EXTRA,
   STREMIO_MANIFEST,
   STREMIO_MEDIA,
+  STREMIO_MEDIA_HLS,
   STREMIO_MEDIA_SUBTITLE,
   STREMIO_META,
   STREMIO_STREAM,
@@ -56,7 +59,7 @@ import { createTitleLookup, type CatalogueSource } from '../catalogue/index.ts';
 import { countSecretAttempt } from '../identity/index.ts';
 import { NotAvailableOnProfileError, RatingGate, type LibraryService } from '../library/index.ts';
 import type { ProgressService } from '../progress/index.ts';
-import { titleOfKey, type MediaStreams } from '../sources/index.ts';
+import { titleOfKey, type HlsStreams, type MediaStreams } from '../sources/index.ts';
 import {
   catalogPage,
   isPersonalCatalog,
@@ -68,7 +71,7 @@ import {
 import { ID_PREFIXES } from './stremio.ids.ts';
 import { metaOf, titleOf, type TitleDeps } from './stremio.meta.ts';
 import { AddonProgress, rangeStart, SAVE_EVERY_MS } from './stremio.progress.ts';
-import { streamsOf, subtitlesOf } from './stremio.streams.ts';
+import { addonPlanOwner, streamsOf, subtitlesOf } from './stremio.streams.ts';
 import { AddonNotFoundError, AddonTokens, type AddonProfile } from './stremio.tokens.ts';
 
 /** What the addon reads and writes. */
@@ -77,6 +80,8 @@ export interface AddonRoutesOptions {
   catalogue: CatalogueSource;
   /** The media folder, link templates and open movies (the sources module's). */
   media: MediaStreams;
+  /** The media files' remuxes and transcodes (the sources module's). */
+  hls: HlsStreams;
   /** My List and Watch History. */
   lists: LibraryService;
   /** Continue Watching and the progress the addon records. */
@@ -153,7 +158,7 @@ export function manifestOf(profile: AddonProfile, origin: string): AddonManifest
 
 /** Registers the addon's calls (STREMIO-2..9). */
 export const addonRoutes: FastifyPluginAsyncZod<AddonRoutesOptions> = async (app, opts) => {
-  const { db, catalogue, media, apiPrefix } = opts;
+  const { db, catalogue, media, hls, apiPrefix } = opts;
   const tokens = new AddonTokens(db);
   const gate = new RatingGate(catalogue);
   const lookup = createTitleLookup(db);
@@ -296,7 +301,7 @@ export const addonRoutes: FastifyPluginAsyncZod<AddonRoutesOptions> = async (app
       const addon = await addonOf(req);
       const title = await titleOf(titleDeps, addon, typeOf(req.params.type), req.params.id);
       if (!title) throw new AddonNotFoundError();
-      return kept(reply, { streams: await streamsOf(media, addon, title) }, KEEP.stream);
+      return kept(reply, { streams: await streamsOf({ media, hls }, addon, title) }, KEEP.stream);
     },
   );
 
@@ -398,6 +403,38 @@ export const addonRoutes: FastifyPluginAsyncZod<AddonRoutesOptions> = async (app
       return reply
         .header('cache-control', 'private, max-age=3600')
         .sendFile(path.basename(real), path.dirname(real), { cacheControl: false });
+    },
+  );
+
+  /** STREMIO-6, STREMIO-9: a playlist or segment of a media file's HLS stream. */
+  app.get(
+    routePath.get(STREMIO_MEDIA_HLS),
+    {
+      compress: false,
+      schema: {
+        tags,
+        summary: "A playlist or segment of a media file's remux or transcode through the addon",
+        params: z.object({
+          token: tokenParam,
+          mediaId: z.string().max(100),
+          plan: z.string().max(400),
+          file: z.string().max(40),
+        }),
+        response: { 200: z.unknown(), 503: errorSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { profile } = await addonOf(req);
+      return hls.answer(reply, {
+        mediaId: req.params.mediaId,
+        plan: req.params.plan,
+        file: req.params.file,
+        uid: addonPlanOwner(profile.tokenId),
+        resolve: (mediaId) => playable(profile, mediaId),
+        onSegment: ({ file }, start, length) => {
+          recorder.segmentServed(profile, file, start, length);
+        },
+      });
     },
   );
 

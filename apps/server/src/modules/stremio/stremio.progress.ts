@@ -7,7 +7,8 @@
  * probe): a request's starting offset, then, while its answer streams, the offset plus the bytes
  * sent, saved at most every {@link SAVE_EVERY_MS}. Players read a file's index at its end before
  * playing: a request starting in the last 5 % is left out unless the profile was past 80 % of
- * that file already, and positions in the first 1 % save nothing (a header, not a start).
+ * that file already, and positions in the first 1 % save nothing (a header, not a start). Through
+ * the file's HLS stream, each segment answered stands for playing from its start.
  */
 import { stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -68,23 +69,78 @@ export class AddonProgress {
     },
   ) {}
 
+  /** Runs a background save, logging what fails other than a title the profile may not see. */
+  private run(task: () => Promise<void>): void {
+    task().catch((err: unknown) => {
+      // A title the catalogue does not know, or one the profile may not see: nothing to save.
+      if (err instanceof DomainError) return;
+      this.deps.log.warn({ err }, 'progress through the addon could not be saved');
+    });
+  }
+
+  /** Adds the file's title to the profile's Watch History, once per {@link HISTORY_KEPT_MS}. */
+  private addToHistory(profile: AddonProfile, file: MediaFile): void {
+    const title = titleOfKey(file.key);
+    if (!title) return;
+    this.run(async () => {
+      const history = `${profile.profileId}|${title.type}:${String(title.id)}`;
+      if (this.historyAdded.has(history)) return;
+      this.historyAdded.set(history, true);
+      await this.deps.lists.save(
+        'watch_history',
+        profile.profileId,
+        title.type,
+        title.id,
+        profile.ceiling,
+      );
+      await this.deps.bus.bumpUser(profileAnswersKey(profile.profileId, profile.ceiling));
+    });
+  }
+
+  /**
+   * Saves `share` (0..1) of the file as the profile's position in its title, at most every
+   * {@link SAVE_EVERY_MS} per profile and file; `length` the file's length in s, once known.
+   */
+  private savePosition(
+    profile: AddonProfile,
+    file: MediaFile,
+    share: number,
+    length: Promise<number>,
+  ): void {
+    const title = titleOfKey(file.key);
+    if (!title) return;
+    const pair = `${profile.profileId}|${file.id}`;
+    this.run(async () => {
+      const last = this.saved.get(pair);
+      const now = Date.now();
+      if ((last && now - last.at < SAVE_EVERY_MS) || share < HEADER_SHARE) return;
+      const seconds = await length;
+      if (seconds <= 0) return;
+      this.saved.set(pair, { at: now, share });
+      const [season, episode] = file.key.split(':').slice(2).map(Number);
+      await this.deps.progress.save(
+        profile.profileId,
+        {
+          type: title.type,
+          id: title.id,
+          ...(title.type === 'tv' ? { season, episode } : {}),
+          position: share * seconds,
+          duration: seconds,
+        },
+        profile.ceiling,
+      );
+      await this.deps.bus.bumpUser(profileAnswersKey(profile.profileId, profile.ceiling));
+    });
+  }
+
   /**
    * Starts recording one answer of `file` (real path `real`) to `profile`, whose request began
    * at byte `start`; the Watch History and the first position are written in the background.
    * @returns where to report how far the answer got; it saves nothing for a request at the tail.
    */
   served(profile: AddonProfile, file: MediaFile, real: string, start: number): ServedFile {
-    const title = titleOfKey(file.key);
-    if (!title) return { reached: () => undefined };
+    if (!titleOfKey(file.key)) return { reached: () => undefined };
     const pair = `${profile.profileId}|${file.id}`;
-    const answers = profileAnswersKey(profile.profileId, profile.ceiling);
-    const run = (task: () => Promise<void>) => {
-      task().catch((err: unknown) => {
-        // A title the catalogue does not know, or one the profile may not see: nothing to save.
-        if (err instanceof DomainError) return;
-        this.deps.log.warn({ err }, 'progress through the addon could not be saved');
-      });
-    };
     // The file's size, and whether this request reads its index at the tail rather than play.
     const sized = stat(real).then(
       (info) => {
@@ -96,46 +152,27 @@ export class AddonProgress {
     );
     const duration = this.deps.media.probeOf(file).then((probe) => probe?.duration ?? 0);
     const record = (offset: number) => {
-      run(async () => {
+      this.run(async () => {
         const { bytes, tail } = await sized;
         if (bytes <= 0 || tail) return;
-        const share = Math.min(offset / bytes, 1);
-        const last = this.saved.get(pair);
-        const now = Date.now();
-        if ((last && now - last.at < SAVE_EVERY_MS) || share < HEADER_SHARE) return;
-        const seconds = await duration;
-        if (seconds <= 0) return;
-        this.saved.set(pair, { at: now, share });
-        const [season, episode] = file.key.split(':').slice(2).map(Number);
-        await this.deps.progress.save(
-          profile.profileId,
-          {
-            type: title.type,
-            id: title.id,
-            ...(title.type === 'tv' ? { season, episode } : {}),
-            position: share * seconds,
-            duration: seconds,
-          },
-          profile.ceiling,
-        );
-        await this.deps.bus.bumpUser(answers);
+        this.savePosition(profile, file, Math.min(offset / bytes, 1), duration);
       });
     };
-    run(async () => {
-      if ((await sized).tail) return;
-      const history = `${profile.profileId}|${title.type}:${String(title.id)}`;
-      if (this.historyAdded.has(history)) return;
-      this.historyAdded.set(history, true);
-      await this.deps.lists.save(
-        'watch_history',
-        profile.profileId,
-        title.type,
-        title.id,
-        profile.ceiling,
-      );
-      await this.deps.bus.bumpUser(answers);
+    this.run(async () => {
+      if (!(await sized).tail) this.addToHistory(profile, file);
     });
     record(start);
     return { reached: record };
+  }
+
+  /**
+   * Records a segment of the file's HLS stream answered to `profile` (STREMIO-9): the title
+   * joins its Watch History, and the segment's start, `start` of `length` seconds, is its
+   * position (players fetch a few segments ahead of the picture).
+   */
+  segmentServed(profile: AddonProfile, file: MediaFile, start: number, length: number): void {
+    if (length <= 0) return;
+    this.addToHistory(profile, file);
+    this.savePosition(profile, file, Math.min(start / length, 1), Promise.resolve(length));
   }
 }

@@ -2,15 +2,22 @@
  * The addon's streams and subtitles (STREMIO-6, STREMIO-7 in docs/requirements.md). A movie's or
  * an episode's streams, best first: its media files, each a direct link through the token
  * (`{base}/media/{file id}`, range requests, `notWebReady` so Stremio's streaming server plays
- * any container), then the open movie's file at its publisher, then the link templates' stream
- * links as `externalUrl` (opened in a browser: they are web pages). Remuxes and transcodes are
- * not offered: their links are signed for a session's user, and Stremio's streaming server
- * converts what its player cannot play itself (DEC-32). The subtitles are the text subtitles of
- * those media files, inside them or beside them, as WebVTT through the token.
+ * any container), each followed, when a web player could not play the file itself, by a remux or
+ * transcode of it as HLS through the token (`{base}/media/{file id}/hls/{plan}/main.m3u8`, H.264
+ * and AAC in MPEG-TS, which Stremio Web and TV players play with no streaming server); then the
+ * open movie's file at its publisher, then the link templates' stream links as `externalUrl`
+ * (opened in a browser: they are web pages). The subtitles are the text subtitles of those media
+ * files, inside them or beside them, as WebVTT through the token.
  */
 import path from 'node:path';
 import type { AddonStream, AddonSubtitle } from '@pigostream/contracts';
-import type { MediaFile, MediaStreams } from '../sources/index.ts';
+import {
+  decidePlayback,
+  type BrowserCapabilities,
+  type HlsStreams,
+  type MediaFile,
+  type MediaStreams,
+} from '../sources/index.ts';
 import type { AddonRequest } from './stremio.catalogs.ts';
 import { iso6392Of } from './stremio.languages.ts';
 import type { AddonTitle } from './stremio.meta.ts';
@@ -21,6 +28,71 @@ export const STREAM_NAME = 'PigoStream';
 /** A media file's link through the token. */
 export function mediaFileUrl(req: AddonRequest, fileId: string): string {
   return `${req.base}/media/${fileId}`;
+}
+
+/**
+ * What a web player decodes with no conversion (Stremio Web in a browser, TV players): MP4 and
+ * WebM of H.264, VP8, VP9 or AV1 with AAC, MP3, Opus, Vorbis or FLAC; HLS of H.264 only. A file
+ * beyond it gets an HLS stream besides its direct link (STREMIO-6).
+ */
+export const WEB_PLAYER: BrowserCapabilities = {
+  containers: ['mp4', 'webm'],
+  video: ['h264', 'vp8', 'vp9', 'av1'],
+  audio: ['aac', 'mp3', 'opus', 'vorbis', 'flac'],
+  hls: 'native',
+};
+
+/** The asker an addon token's HLS plans name (hls-streams.ts): never a user's id. */
+export function addonPlanOwner(tokenId: string): string {
+  return `stremio:${tokenId}`;
+}
+
+/** The media folder and its HLS streams, as the streams read them. */
+export interface StreamDeps {
+  media: MediaStreams;
+  hls: HlsStreams;
+}
+
+/**
+ * The HLS stream of a media file a web player cannot play as it is (its remux or transcode,
+ * with the file's default audio track and no subtitle burnt in), or undefined: none needed, the
+ * file unprobed, or no ffmpeg here.
+ */
+async function convertedStream(
+  deps: StreamDeps,
+  req: AddonRequest,
+  file: MediaFile,
+  resolution: string | undefined,
+): Promise<AddonStream | undefined> {
+  if (!deps.hls.available) return undefined;
+  const found = await deps.media.servable(file.id);
+  const probe = found && (await deps.media.probeOf(found.file));
+  if (!found || !probe) return undefined;
+  const decision = decidePlayback(probe, WEB_PLAYER, undefined, false, true);
+  if (decision.mode !== 'remux' && decision.mode !== 'transcode') return undefined;
+  const converted = { ...decision, mode: decision.mode };
+  const audio = probe.audio.find((a) => a.default) ?? probe.audio[0];
+  const link = await deps.hls.linkFor(
+    found,
+    probe,
+    converted,
+    addonPlanOwner(req.profile.tokenId),
+    audio?.index ?? null,
+    null,
+  );
+  const how =
+    converted.mode === 'remux'
+      ? 'Remuxed for web players (HLS)'
+      : 'Converted to H.264 and AAC for web players (HLS)';
+  return {
+    name: STREAM_NAME,
+    description: ['Local library', resolution, how].filter(Boolean).join('\n'),
+    url: `${mediaFileUrl(req, file.id)}/${link}`,
+    behaviorHints: {
+      filename: path.basename(file.path),
+      bingeGroup: `pigostream-hls${resolution ? `-${resolution}` : ''}`,
+    },
+  };
 }
 
 /** `1080p` from a kept probe, when known. */
@@ -36,14 +108,15 @@ function filesOf(media: MediaStreams, title: AddonTitle): Promise<MediaFile[]> {
 }
 
 /**
- * The streams of a movie or an episode (STREMIO-6), best first: media files, the open movie,
- * the link templates' links.
+ * The streams of a movie or an episode (STREMIO-6), best first: media files (each with its HLS
+ * stream when a web player needs one), the open movie, the link templates' links.
  */
 export async function streamsOf(
-  media: MediaStreams,
+  deps: StreamDeps,
   req: AddonRequest,
   title: AddonTitle,
 ): Promise<AddonStream[]> {
+  const { media } = deps;
   const streams: AddonStream[] = [];
   for (const file of await filesOf(media, title)) {
     const filename = path.basename(file.path);
@@ -59,6 +132,8 @@ export async function streamsOf(
         bingeGroup: `pigostream-media-file${resolution ? `-${resolution}` : ''}`,
       },
     });
+    const converted = await convertedStream(deps, req, file, resolution);
+    if (converted) streams.push(converted);
   }
   const open = media.openMovieUrl(title.type, title.id);
   if (open) {

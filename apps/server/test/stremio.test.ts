@@ -41,6 +41,8 @@ const BUNNY = 10378;
 const FIGHT_CLUB = { id: 550, imdb: 'tt0137523' };
 const MP4 = TEST_MEDIA[0];
 const MKV = TEST_MEDIA[2];
+/** MPEG-4 Part 2 video and MP3 in AVI: no web player plays it; Fight Club's file. */
+const AVI = TEST_MEDIA[4];
 
 let root: string;
 let t: TestApp;
@@ -216,6 +218,10 @@ beforeAll(async () => {
   const season = path.join(mediaDir, 'Breaking Bad (2008) [tmdbid-1396]', 'Season 01');
   await mkdir(season, { recursive: true });
   await copyFile(path.join(made, MKV?.name ?? ''), path.join(season, 'S01E02.mkv'));
+  await copyFile(
+    path.join(made, AVI?.name ?? ''),
+    path.join(mediaDir, 'Fight Club (1999) [tmdbid-550].avi'),
+  );
   const sourcesFile = path.join(root, 'sources.json');
   await writeFile(
     sourcesFile,
@@ -672,6 +678,23 @@ describe('remuxes and transcodes through the addon (STREMIO-6)', () => {
     expect(segment.headers.get('content-type')).toBe('video/mp2t');
     const probe = await probeBytes(Buffer.from(await segment.arrayBuffer()));
     expect(probe.streams.map((st) => st.codec_name).sort()).toEqual(['aac', 'h264']);
+  }, 60_000);
+
+  it('offers a transcode of an AVI file, as H.264 a web player decodes', async () => {
+    const streams = streamsOf(await addon.get('stream', 'movie', FIGHT_CLUB.imdb));
+    expect(streams[0]?.behaviorHints?.filename).toBe('Fight Club (1999) [tmdbid-550].avi');
+    expect(streams[1]?.description).toContain('Transcoded for web players (HLS)');
+    const link = streams[1]?.url ?? '';
+    const playlist = await fetch(link);
+    expect(playlist.status).toBe(200);
+    const segments = (await playlist.text()).split('\n').filter((l) => /^seg\d+\.ts$/.test(l));
+    expect(segments.length).toBeGreaterThanOrEqual(4);
+    const segment = await fetch(new URL(segments[0] ?? '', link));
+    expect(segment.status).toBe(200);
+    const probe = await probeBytes(Buffer.from(await segment.arrayBuffer()));
+    const video = probe.streams.find((st) => st.codec_type === 'video');
+    expect(video?.codec_name).toBe('h264');
+    expect(probe.streams.find((st) => st.codec_type === 'audio')?.codec_name).toBe('mp3');
   }, 60_000);
 
   it('records progress from the segments played, on the episode', async () => {

@@ -4,7 +4,7 @@
  * (`{base}/media/{file id}`, range requests, `notWebReady` so Stremio's streaming server plays
  * any container), each followed, when a web player could not play the file itself, by a remux or
  * transcode of it as HLS through the token (`{base}/media/{file id}/hls/{plan}/main.m3u8`, H.264
- * and AAC in MPEG-TS, which Stremio Web and TV players play with no streaming server); then the
+ * with AAC or MP3 in MPEG-TS, which Stremio Web and TV players play with no streaming server); then the
  * open movie's file at its publisher, then the link templates' stream links as `externalUrl`
  * (opened in a browser: they are web pages). The subtitles are the text subtitles of those media
  * files, inside them or beside them, as WebVTT through the token.
@@ -31,7 +31,7 @@ export function mediaFileUrl(req: AddonRequest, fileId: string): string {
 }
 
 /**
- * What a web player decodes with no conversion (Stremio Web in a browser, TV players): MP4 and
+ * What a web player decodes as it is (Stremio Web in a browser, TV players): MP4 and
  * WebM of H.264, VP8, VP9 or AV1 with AAC, MP3, Opus, Vorbis or FLAC; HLS of H.264 only. A file
  * beyond it gets an HLS stream besides its direct link (STREMIO-6).
  */
@@ -83,7 +83,7 @@ async function convertedStream(
   const how =
     converted.mode === 'remux'
       ? 'Remuxed for web players (HLS)'
-      : 'Converted to H.264 and AAC for web players (HLS)';
+      : 'Transcoded for web players (HLS)';
   return {
     name: STREAM_NAME,
     description: ['Local library', resolution, how].filter(Boolean).join('\n'),

@@ -3,7 +3,7 @@
  * request (memoised per request), and the product answers built from them (`/auth/me`,
  * `/auth/users`, `/auth/config`). Reached from routes and guards as `app.identity`.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '@pigostream/db';
@@ -50,9 +50,21 @@ export const SESSION_CACHE_TTL_MS = 4_000;
 /** Sessions kept in the cache at most. */
 const SESSION_CACHE_ENTRIES = 20_000;
 
-/** The cache key of a request's cookies: a hash, so no session token is kept as a key. */
+/**
+ * The cache key of a request's cookies: a hash, so no session token is kept as a key and a long
+ * header costs the cache no more than a short one (one-shot `crypto.hash`, no Hash object).
+ */
 function cookieKey(cookie: string): string {
-  return createHash('sha256').update(cookie).digest('base64url');
+  return hash('sha256', cookie, 'base64url');
+}
+
+/** A lookup kept for some cookies: pending, or settled with its session and its expiry. */
+interface KeptLookup {
+  lookup: Promise<SessionData | null>;
+  /** The session, once the lookup found one. */
+  data?: SessionData;
+  /** When the session expires, in ms since the epoch (once found). */
+  expiresAt?: number;
 }
 
 /** One per app; built by identity.plugin.ts and decorated onto the app as `identity`. */
@@ -62,7 +74,7 @@ export class IdentityService {
    * Lookups by the hash of the request's `Cookie` header: the answer better-auth gave for
    * exactly those cookies (a pending lookup is shared). Only sessions are kept, never "none".
    */
-  private readonly verified = new LRUCache<string, Promise<SessionData | null>>({
+  private readonly verified = new LRUCache<string, KeptLookup>({
     max: SESSION_CACHE_ENTRIES,
     ttl: SESSION_CACHE_TTL_MS,
   });
@@ -132,7 +144,14 @@ export class IdentityService {
   sessionOf(req: FastifyRequest): Promise<SessionData | null> {
     let found = this.sessions.get(req);
     if (!found) {
-      found = this.lookUp(req);
+      const cookie = req.headers.cookie;
+      const key = cookie ? cookieKey(cookie) : undefined;
+      const kept = key === undefined ? undefined : this.verified.get(key);
+      // A session found and unexpired: answered with no lookup and no await (PERF-7).
+      found =
+        kept?.data && (kept.expiresAt ?? 0) > Date.now()
+          ? Promise.resolve(kept.data)
+          : this.lookUp(req, key, kept);
       this.sessions.set(req, found);
     }
     return found;
@@ -148,23 +167,35 @@ export class IdentityService {
     this.bus.publish({ kind: 'sessions' });
   }
 
-  private async lookUp(req: FastifyRequest): Promise<SessionData | null> {
-    const cookie = req.headers.cookie;
-    if (!cookie) return null;
-    const key = cookieKey(cookie);
-    const kept = this.verified.get(key);
-    if (kept) {
-      const data = await kept;
+  /**
+   * Looks the session of `req`'s cookies (cache key `key`) up: through the pending lookup `kept`
+   * for the same cookies, else through better-auth, kept for the next requests when it finds one.
+   */
+  private async lookUp(
+    req: FastifyRequest,
+    key: string | undefined,
+    kept: KeptLookup | undefined,
+  ): Promise<SessionData | null> {
+    if (key === undefined) return null;
+    if (kept && !kept.data) {
+      const data = await kept.lookup;
       if (data && new Date(data.session.expiresAt).getTime() > Date.now()) return data;
     }
-    const lookup = this.authFor(req).api.getSession({ headers: toWebHeaders(req.headers) });
-    this.verified.set(key, lookup);
+    const entry: KeptLookup = {
+      lookup: this.authFor(req).api.getSession({ headers: toWebHeaders(req.headers) }),
+    };
+    this.verified.set(key, entry);
     try {
-      const data = await lookup;
-      if (!data && this.verified.get(key) === lookup) this.verified.delete(key);
+      const data = await entry.lookup;
+      if (data) {
+        entry.data = data;
+        entry.expiresAt = new Date(data.session.expiresAt).getTime();
+      } else if (this.verified.get(key) === entry) {
+        this.verified.delete(key);
+      }
       return data;
     } catch (error) {
-      if (this.verified.get(key) === lookup) this.verified.delete(key);
+      if (this.verified.get(key) === entry) this.verified.delete(key);
       throw error;
     }
   }

@@ -45,7 +45,8 @@ const page = [
   'few titles in My List and Watch History and two searches, on the starter catalogue. These are',
   "the browser tests' own pictures (apps/web/e2e/screens.spec.ts): a test fails when a screen",
   'no longer looks like its picture, and `npm run screens` takes them again from the current',
-  'build. What moves by itself (a video, another site’s frame) is painted grey.',
+  'build. What moves by itself (a playing video, another site’s frame) is painted grey; a',
+  "room's video, paused at its start, shows its first frame.",
   '',
   ...sections.flatMap((section) => [section, '']),
 ].join('\n');

@@ -17,7 +17,9 @@ export const SCREEN_CAPTIONS = {
   'play-anime': 'Play page of an anime: the franchise and the episode grid',
   'play-open-movie': 'Play page of an open movie, with the player (the video painted over)',
   'play-together':
-    'Watching an open movie together: the invite link with Copy and the member list (the video and the link painted over)',
+    "Watching an open movie together, as the host: the invite link (painted over) with Copy, 'Only the host controls playback' on, and a friend with Make host",
+  'play-together-member':
+    "The same room as the friend: only the host controls playback, so their press of play is refused with the server's message (the invite link painted over)",
   'my-list': 'My List',
   'watch-history': 'Watch History',
   'confirm-dialog': 'The confirm dialog, removing a title from My List',

@@ -140,7 +140,7 @@ export const ROUTES: readonly RouteSpec[] = [
     method: 'POST',
     path: '/together/rooms/create',
     params: 0,
-    body: ['type', 'id', 'season', 'episode', 'source'],
+    body: ['type', 'id', 'season', 'episode', 'source', 'position'],
   },
   { method: 'GET', path: '/together/rooms/{}', params: 1 },
   { method: 'POST', path: '/together/rooms/close', params: 0, body: ['roomId'] },

@@ -1,16 +1,17 @@
 /**
  * Watching together (TOGETHER-1..8 in docs/requirements.md), on the embedded database and on
  * PostgreSQL, with real WebSocket clients against the server listening on a port, one process
- * holding the rooms (no Redis): making a room and its invite; joining (the member list with each
- * profile's name and avatar); play, pause, seek and speed fanned out to every member with a
- * server time to act at, before that time; a late joiner starting at the room's position; a
- * buffering member holding the room and its ready resuming it; host-only control; the host role
- * passing on when the host leaves or its grace period ends; a silent drop found by ping frames;
- * a reconnect within the grace period keeping the member; the limits (message size and rate,
- * members, rooms per account); bad messages closing only their socket; refusals before the
- * upgrade (foreign Origin, unknown host, signed out, bad room id); a kids' profile refused an
- * R-rated room; closing a room; a sign-out closing its socket; rooms ending when empty. Short
- * times (grace 1 s, empty rooms 2 s, 4 members) are set for the test.
+ * holding the rooms (no Redis): making a room and its invite, starting where its maker's player
+ * is; joining (the member list with each profile's name and avatar); play, pause, seek and speed
+ * fanned out to every member with a server time to act at, before that time; a late joiner
+ * starting at the room's position; a buffering member holding the room and its ready resuming
+ * it; host-only control; the host role passing on when the host leaves or its grace period ends;
+ * a silent drop found by ping frames; a reconnect within the grace period keeping the member;
+ * the limits (message size and rate, members, rooms per account); bad messages closing only
+ * their socket; refusals before the upgrade (foreign Origin, unknown host, signed out, bad room
+ * id); a kids' profile refused an R-rated room; closing a room; a sign-out closing its socket;
+ * rooms ending when empty. Short times (grace 1 s, empty rooms 2 s, 4 members) are set for the
+ * test.
  */
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -225,6 +226,49 @@ describe('making a room (TOGETHER-1)', () => {
     const missing = await request(t.app, alice, 'GET', `${API}/together/rooms/${'x'.repeat(22)}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'This room has ended.' });
+  });
+
+  it("starts the room paused at the maker's position, for every member; refuses a bad one", async () => {
+    const maker = await createUser(t.app, { name: 'Dana' });
+    const res = await createRoom(maker, {
+      type: 'movie',
+      id: MATRIX,
+      position: 40.25,
+      source: EXAMPLE(MATRIX),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { roomId } = res.json<CreatedRoom>();
+    const host = member(roomId, maker);
+    const first = await host.join();
+    expect(first.playback).toMatchObject({ playing: false, position: 40.25, speed: 1 });
+    host.ready();
+    const late = member(roomId, alice);
+    expect((await late.join()).playback).toMatchObject({ playing: false, position: 40.25 });
+    late.ready();
+    // Played from there, the room moves on from 40.25 s.
+    await host.stateWhere((s) => s.members.length === 2 && s.members.every((m) => !m.buffering));
+    host.send({ type: 'play' });
+    const play = await late.nextCommand('play');
+    expect(play.playback).toMatchObject({ playing: true, position: 40.25 });
+    await request(t.app, maker, 'POST', `${API}/together/rooms/close`, { roomId });
+
+    for (const position of [-1, 7 * 24 * 3600 + 1, '40', null, true]) {
+      const bad = await createRoom(maker, {
+        type: 'movie',
+        id: MATRIX,
+        position,
+        source: EXAMPLE(MATRIX),
+      });
+      expect(bad.statusCode, JSON.stringify(position)).toBe(400);
+      expect(bad.json<{ error: string }>().error).toMatch(/position/);
+    }
+    // Without a position it starts at 0, as before.
+    const plain = await createRoom(maker, { type: 'movie', id: MATRIX, source: EXAMPLE(MATRIX) });
+    const atZero = member(plain.json<CreatedRoom>().roomId, maker);
+    expect((await atZero.join()).playback.position).toBe(0);
+    await request(t.app, maker, 'POST', `${API}/together/rooms/close`, {
+      roomId: plain.json<CreatedRoom>().roomId,
+    });
   });
 });
 

@@ -130,6 +130,8 @@ for (const screen of SCREENS) {
         const expected = screen.expectedFailures;
         expect(failures.filter((failure) => !expected?.test(failure))).toEqual([]);
       } finally {
+        const page = context.pages()[0];
+        if (page && screen.after) await screen.after(page);
         await context.close();
       }
     });

@@ -3,129 +3,33 @@
  * TOGETHER-1..5): three accounts, each in its own browser context, watch a library file in one
  * room. After a play, a pause, a seek and a speed change by different members, every member's
  * video is within 0.5 s of the others within 1 s; a reload rejoins at the room's position; a
- * room that ended says so.
+ * room that ended says so. A room made while the host's video is at 40 s starts there for every
+ * member (TOGETHER-1); while only the host controls playback a member's pause is refused with
+ * the server's message and the room plays on, and 'Make host' hands the role over (TOGETHER-3);
+ * a member whose media is held back after a seek holds the room for everyone, shown as
+ * 'Buffering', until it has loaded (TOGETHER-5).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { freshUser, type FreshUser } from './support/library-page.ts';
-import { addToMediaLibrary, openPlay, player, section } from './support/play-page.ts';
+import { addToMediaLibrary, openPlay, section } from './support/play-page.ts';
+import {
+  allowMutedAutoplay,
+  expectInStep,
+  longWebm,
+  memberRow,
+  members,
+  ownName,
+  pressPlay,
+  readAll,
+  roomPanel,
+  videoOf,
+} from './support/together-page.ts';
 
-/** A starter-catalogue movie no other browser test opens. */
+/** Starter-catalogue movies no other browser test opens. */
 const INCREDIBLES = { id: 9806, type: 'movie', title: 'The Incredibles' } as const;
-
-/** The test file's length, in s: long enough for every step to play on. */
-const FILE_SECONDS = 120;
-
-/**
- * A 2-minute VP8 WebM (a test picture, a key frame every second, no sound) made by ffmpeg: the
- * library's 6-second test files are too short for a room's steps.
- */
-async function longWebm(): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'together-'));
-  const file = path.join(dir, 'long.webm');
-  try {
-    await promisify(execFile)('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=320x180:rate=25:duration=${String(FILE_SECONDS)}`,
-      '-c:v',
-      'libvpx',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      '-b:v',
-      '150k',
-      '-g',
-      '25',
-      '-an',
-      file,
-    ]);
-    return await readFile(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** What a member's video shows, at one moment of the machine's clock. */
-interface Reading {
-  time: number;
-  paused: boolean;
-  rate: number;
-  at: number;
-}
-
-/** The page's video. */
-function videoOf(page: Page): Locator {
-  return player(page).locator('video');
-}
-
-/** Reads every member's video at once. */
-function readAll(pages: Page[]): Promise<Reading[]> {
-  return Promise.all(
-    pages.map((page) =>
-      videoOf(page).evaluate((v: HTMLVideoElement) => ({
-        time: v.currentTime,
-        paused: v.paused,
-        rate: v.playbackRate,
-        at: Date.now(),
-      })),
-    ),
-  );
-}
-
-/**
- * The largest gap between members' positions, each read brought to the same moment of the
- * machine's clock (the pages are read one after the other).
- */
-function spread(readings: Reading[]): number {
-  const moment = Math.max(...readings.map((r) => r.at));
-  const times = readings.map((r) => r.time + (r.paused ? 0 : ((moment - r.at) / 1000) * r.rate));
-  return Math.max(...times) - Math.min(...times);
-}
-
-/**
- * Waits (at most `timeout` ms, 1 s by default) until every member's video is within 0.5 s of the
- * others and `each` holds for every one of them.
- */
-async function expectInStep(
-  pages: Page[],
-  each: (reading: Reading) => boolean,
-  timeout = 1000,
-): Promise<Reading[]> {
-  let last: Reading[] = [];
-  await expect
-    .poll(
-      async () => {
-        last = await readAll(pages);
-        return last.every(each) && spread(last) <= 0.5;
-      },
-      { timeout, intervals: [50] },
-    )
-    .toBe(true);
-  return last;
-}
-
-/**
- * A member's press of play: the page sends `play` and waits for the room's command, so the
- * element's own play is cut short (its promise rejects) and the command starts it.
- */
-function pressPlay(v: HTMLVideoElement): void {
-  v.play().catch(() => undefined);
-}
-
-/** The room's member list on `page`. */
-function members(page: Page): Locator {
-  return page.getByRole('list', { name: 'Members' }).getByRole('listitem');
-}
+const RATATOUILLE = { id: 2062, type: 'movie', title: 'Ratatouille' } as const;
 
 test('three members play, pause, seek and change speed in step; a reload rejoins', async ({
   browser,
@@ -136,19 +40,7 @@ test('three members play, pause, seek and change speed in step; a reload rejoins
     freshUser(browser, testInfo),
     freshUser(browser, testInfo),
   ]);
-  // The browser lets a page start a muted video by itself (autoplay): a member who joins or
-  // reloads plays along without a press.
-  for (const user of users) {
-    await user.context.addInitScript(() => {
-      const play = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play')?.value as (
-        this: HTMLMediaElement,
-      ) => Promise<void>;
-      HTMLMediaElement.prototype.play = function mutedPlay(this: HTMLMediaElement) {
-        this.muted = true;
-        return play.call(this);
-      };
-    });
-  }
+  for (const user of users) await allowMutedAutoplay(user.context);
   const [host, second, third] = users.map((user) => user.page) as [Page, Page, Page];
   await addToMediaLibrary(
     host,
@@ -224,6 +116,148 @@ test('three members play, pause, seek and change speed in step; a reload rejoins
   await expect(
     second.getByRole('region', { name: 'Watch together' }).getByRole('alert'),
   ).toHaveText('The room was closed.');
+
+  for (const user of users) await user.context.close();
+});
+
+test("a room starts at the host's position; the host's controls; a held-back member holds the room", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const users: FreshUser[] = await Promise.all([
+    freshUser(browser, testInfo),
+    freshUser(browser, testInfo),
+    freshUser(browser, testInfo),
+  ]);
+  for (const user of users) await allowMutedAutoplay(user.context);
+  const [host, second, third] = users.map((user) => user.page) as [Page, Page, Page];
+  await addToMediaLibrary(
+    host,
+    RATATOUILLE,
+    'Ratatouille (2007) [tmdbid-2062].webm',
+    await longWebm({ heavy: true }),
+  );
+
+  // (c) The host's video is at 40 s when the room is made: the room starts there.
+  await openPlay(host, RATATOUILLE);
+  const local = section(host, 'Servers').getByRole('button', { name: 'Local library' });
+  if ((await local.getAttribute('aria-pressed')) !== 'true') await local.click();
+  await expect
+    .poll(() => videoOf(host).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  await videoOf(host).evaluate(async (v: HTMLVideoElement) => {
+    const seeked = new Promise((resolve) => {
+      v.addEventListener('seeked', resolve, { once: true });
+    });
+    v.currentTime = 40;
+    await seeked;
+  });
+  await host.getByRole('button', { name: 'Watch together' }).click();
+  await expect(host).toHaveURL(/[?&]room=[A-Za-z0-9_-]{22}$/);
+  const invite = await host.getByRole('textbox', { name: 'Invite link' }).inputValue();
+  await second.goto(invite);
+  await third.goto(invite);
+  const pages = [host, second, third];
+  for (const page of pages) await expect(members(page)).toHaveCount(3, { timeout: 20_000 });
+  await expect(members(host).filter({ hasText: 'Buffering' })).toHaveCount(0, { timeout: 20_000 });
+  await expectInStep(pages, (r) => r.paused && Math.abs(r.time - 40) <= 0.5, 5000);
+  for (const page of pages) {
+    await expect(roomPanel(page).getByRole('status')).toHaveText('Paused for everyone.');
+  }
+  const [hostName, secondName, thirdName] = (await Promise.all(pages.map(ownName))) as [
+    string,
+    string,
+    string,
+  ];
+  expect(new Set([hostName, secondName, thirdName]).size).toBe(3);
+  await expect(memberRow(host, hostName).getByText('Host', { exact: true })).toBeVisible();
+
+  // (b) Only the host controls playback: the others are told, and have no switch to change it.
+  const onlyHost = (page: Page) =>
+    roomPanel(page).getByRole('switch', { name: 'Only the host controls playback' });
+  const note = (page: Page) =>
+    roomPanel(page).getByText('Only the host controls playback.', { exact: true });
+  await expect(onlyHost(host)).not.toBeChecked();
+  await expect(onlyHost(second)).toHaveCount(0);
+  await expect(roomPanel(second).getByRole('button', { name: 'Make host' })).toHaveCount(0);
+  await onlyHost(host).click();
+  await expect(onlyHost(host)).toBeChecked();
+  await expect(note(second)).toBeVisible();
+  await expect(note(third)).toBeVisible();
+  await expect(note(host)).toHaveCount(0);
+
+  // The host plays; the second's pause is refused with the server's message and the room, the
+  // second's video too, plays on.
+  await videoOf(host).evaluate(pressPlay);
+  await expectInStep(pages, (r) => !r.paused && r.time > 40, 3000);
+  await videoOf(second).evaluate((v: HTMLVideoElement) => {
+    v.pause();
+  });
+  await expect(roomPanel(second).getByRole('alert')).toHaveText(
+    'Only the host controls playback in this room.',
+  );
+  const others = await readAll([host, third]);
+  expect(others.every((r) => !r.paused)).toBe(true);
+  await expectInStep(pages, (r) => !r.paused, 1500);
+  await expect(roomPanel(host).getByRole('status')).toHaveText('Playing for everyone.');
+  await expect(roomPanel(host).getByRole('alert')).toHaveCount(0);
+  // The host's switch and buttons, the member's note and refusal: named, with their roles.
+  await expectNoSeriousA11yViolations(host, 'section[aria-label="Watch together"]');
+  await expectNoSeriousA11yViolations(second, 'section[aria-label="Watch together"]');
+
+  // 'Make host' hands the role to the second: the Host mark moves on every page, the second
+  // has the switch (still on), the old host reads the note, and the refusal is gone.
+  await memberRow(host, secondName).getByRole('button', { name: 'Make host' }).click();
+  for (const page of pages) {
+    await expect(memberRow(page, secondName).getByText('Host', { exact: true })).toBeVisible();
+    await expect(memberRow(page, hostName).getByText('Host', { exact: true })).toHaveCount(0);
+  }
+  await expect(onlyHost(second)).toBeChecked();
+  await expect(onlyHost(host)).toHaveCount(0);
+  await expect(note(host)).toBeVisible();
+  await expect(roomPanel(second).getByRole('alert')).toHaveCount(0);
+  await expect(
+    memberRow(second, thirdName).getByRole('button', { name: 'Make host' }),
+  ).toBeVisible();
+  // The new host's pause is everyone's.
+  await videoOf(second).evaluate((v: HTMLVideoElement) => {
+    v.pause();
+  });
+  await expectInStep(pages, (r) => r.paused);
+  await videoOf(second).evaluate(pressPlay);
+  await expectInStep(pages, (r) => !r.paused, 3000);
+
+  // (a) The third's media is held back; the host seeks to 100 s, far past what it has loaded:
+  // the room holds for everyone, the third shown as buffering, until its media comes.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const media = (url: URL) => url.pathname.startsWith('/pigo-stream/sources/media/');
+  await third.route(media, async (route) => {
+    if (route.request().resourceType() === 'media') await released;
+    await route.fallback();
+  });
+  await videoOf(second).evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 100;
+  });
+  await expect(memberRow(host, thirdName)).toContainText('Buffering', { timeout: 5000 });
+  await expect(members(host).filter({ hasText: 'Buffering' })).toHaveCount(1, { timeout: 5000 });
+  await expect(roomPanel(host).getByRole('status')).toHaveText('Waiting for everyone to load…');
+  await expectInStep([host, second], (r) => r.paused && Math.abs(r.time - 100) <= 0.5, 5000);
+  // Still held a while later: nobody plays on without the third.
+  await host.waitForTimeout(2000);
+  const held = await readAll([host, second]);
+  expect(held.every((r) => r.paused && Math.abs(r.time - 100) <= 0.5)).toBe(true);
+  await expect(memberRow(second, thirdName)).toContainText('Buffering');
+
+  // The media comes: the room plays on from 100 s, everyone in step.
+  release();
+  await third.unroute(media);
+  await expect(members(host).filter({ hasText: 'Buffering' })).toHaveCount(0, { timeout: 20_000 });
+  await expectInStep(pages, (r) => !r.paused && r.time > 100, 5000);
+  await host.waitForTimeout(1000);
+  await expectInStep(pages, (r) => !r.paused && r.time > 100.5);
 
   for (const user of users) await user.context.close();
 });

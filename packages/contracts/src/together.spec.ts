@@ -14,6 +14,7 @@ import {
   inviteUrlOf,
   MAX_LEAD_MS,
   MAX_RATE_CHANGE,
+  MAX_ROOM_POSITION_S,
   positionAt,
   reconnectDelayMs,
   sampleOffset,
@@ -268,5 +269,18 @@ describe('message shapes', () => {
       createRoomBodySchema.safeParse({ type: 'movie', id: 603, season: 1, episode: 1, source })
         .success,
     ).toBe(false);
+  });
+
+  it("takes a room's start position in seconds: finite, from 0 to a week", () => {
+    const source = { name: 'Local library', link: '/pigo-stream/sources/media/x' };
+    const body = (position: unknown) => ({ type: 'movie', id: 603, source, position });
+    for (const position of [0, 40, 41.275, MAX_ROOM_POSITION_S]) {
+      expect(createRoomBodySchema.safeParse(body(position)).data?.position).toBe(position);
+    }
+    for (const position of [-1, MAX_ROOM_POSITION_S + 1, Number.NaN, Infinity, '40', null]) {
+      const result = createRoomBodySchema.safeParse(body(position));
+      expect(result.success, String(position)).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['position']);
+    }
   });
 });

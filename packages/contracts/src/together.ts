@@ -158,8 +158,22 @@ export const roomTitleSchema = z.object({
 export type RoomTitle = z.infer<typeof roomTitleSchema>;
 
 /**
- * `POST /together/rooms/create { type, id, season?, episode?, source }` (TOGETHER-1): a show's
- * room names its episode (`season` 0 for specials, `episode` from 1), a movie's neither.
+ * A position in the media, in s: finite, 0 to {@link MAX_ROOM_POSITION_S} (a room's start, a
+ * seek). Refused with 'position must be a number of seconds from 0 to 604800'.
+ */
+const positionSchema = z
+  .number({ error: 'position must be a number of seconds' })
+  .check(
+    z.refine(
+      (n) => Number.isFinite(n) && n >= 0 && n <= MAX_ROOM_POSITION_S,
+      `position must be a number of seconds from 0 to ${String(MAX_ROOM_POSITION_S)}`,
+    ),
+  );
+
+/**
+ * `POST /together/rooms/create { type, id, season?, episode?, position?, source }` (TOGETHER-1):
+ * a show's room names its episode (`season` 0 for specials, `episode` from 1), a movie's neither;
+ * `position` is where the room starts, in s (where the maker's player is; 0 when absent).
  */
 export const createRoomBodySchema = z
   .object(
@@ -168,6 +182,7 @@ export const createRoomBodySchema = z
       id: bodyIdSchema('id'),
       season: z.optional(showNumberSchema('season', 0)),
       episode: z.optional(showNumberSchema('episode', 1)),
+      position: z.optional(positionSchema),
       source: roomSourceSchema,
     },
     BODY_OBJECT,
@@ -245,15 +260,6 @@ export function togetherSocketUrl(pageOrigin: string, roomId: string): string {
 const versionSchema = z
   .number({ error: 'version must be a whole number' })
   .check(z.int('version must be a whole number'), z.gte(0, 'version must be a whole number'));
-
-const positionSchema = z
-  .number({ error: 'position must be a number of seconds' })
-  .check(
-    z.refine(
-      (n) => Number.isFinite(n) && n >= 0 && n <= MAX_ROOM_POSITION_S,
-      `position must be a number of seconds from 0 to ${String(MAX_ROOM_POSITION_S)}`,
-    ),
-  );
 
 const speedSchema = z
   .number({ error: 'speed must be a number' })

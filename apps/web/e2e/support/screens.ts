@@ -3,7 +3,12 @@
  * it: how to reach it in its known state, and what moves on it. The pictures' account and its
  * data are set up once by screens.spec.ts (PICTURES_ACCOUNT).
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { appReady, withoutFirstAnswers } from './first-answers.ts';
 import {
   expectHero,
@@ -13,7 +18,7 @@ import {
   searchToggle,
   serverErrorModal,
 } from './home-page.ts';
-import { IDENTITY } from './accounts.ts';
+import { IDENTITY, signInByApi, signUpByApi, verifyByMail } from './accounts.ts';
 import { confirmDialog } from './library-page.ts';
 import { openSignIn } from './sign-in-page.ts';
 import { SCREENS_URL } from './e2e-env.ts';
@@ -61,6 +66,8 @@ interface ScreenSteps {
   unrouted?: boolean;
   /** Opens the screen and waits until it shows what the picture is of. */
   open(page: Page): Promise<void>;
+  /** Undoes what `open` left beyond the page (a room, another member's browser), after the picture. */
+  after?(page: Page): Promise<void>;
   /** What moves by itself there (a video, another site's frame): painted over in the picture. */
   mask?(page: Page): Locator[];
 }
@@ -147,6 +154,157 @@ const addonLinkParts = (page: Page) => [
   page.getByTestId('token-created'),
   page.getByTestId('token-last-used'),
   page.getByTestId('manifest-url'),
+];
+
+let shortVideo: Promise<Buffer> | undefined;
+
+/**
+ * A 10-second VP8 WebM made by ffmpeg (a test picture, no sound), once per worker: what the
+ * room's pictures play in place of the open movie's file, out of this machine's reach.
+ */
+function testVideo(): Promise<Buffer> {
+  shortVideo ??= (async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'screens-'));
+    const file = path.join(dir, 'short.webm');
+    try {
+      await promisify(execFile)('ffmpeg', [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=320x180:rate=25:duration=10',
+        '-c:v',
+        'libvpx',
+        '-deadline',
+        'realtime',
+        '-b:v',
+        '150k',
+        '-an',
+        file,
+      ]);
+      return await readFile(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return shortVideo;
+}
+
+/**
+ * Plays the open movies' files on `page` from {@link testVideo}: the Blender Foundation's host is
+ * out of this machine's reach, and a room's members must load their video to be ready.
+ */
+async function openMoviesFromTestVideo(page: Page): Promise<void> {
+  const body = await testVideo();
+  await page.route('https://download.blender.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'video/webm', body }),
+  );
+}
+
+/**
+ * A friend's account, the room pictures' second member (TOGETHER-2: any account's member joins
+ * by the invite): made by the first picture that needs it, with an avatar of its own.
+ */
+export const PICTURES_FRIEND = {
+  userName: 'Jordan Lee',
+  email: 'jordan.lee@gmail.com',
+  password: 'Pictures-2026',
+  avatar: 'avatar-6',
+} as const;
+
+/** Signs `context` in as {@link PICTURES_FRIEND}, signing the account up first when new. */
+async function friendSession(context: BrowserContext): Promise<void> {
+  const { request } = context;
+  const known = await request.post(`${IDENTITY}/sign-in/email`, {
+    headers: { origin: SCREENS_URL },
+    data: { email: PICTURES_FRIEND.email, password: PICTURES_FRIEND.password },
+  });
+  if (known.ok()) return;
+  await signUpByApi(request, PICTURES_FRIEND, SCREENS_URL);
+  await verifyByMail(request, PICTURES_FRIEND.email);
+  await signInByApi(request, PICTURES_FRIEND, SCREENS_URL);
+  const list = await request.get('/pigo-stream/profiles');
+  const { active } = (await list.json()) as { active: string };
+  const updated = await request.post('/pigo-stream/profiles/update', {
+    headers: { origin: SCREENS_URL },
+    data: { id: active, avatar: PICTURES_FRIEND.avatar },
+  });
+  expect(updated.ok(), await updated.text()).toBe(true);
+}
+
+/** The room panel. */
+const roomPanel = (page: Page) => page.getByRole('region', { name: 'Watch together' });
+
+/**
+ * Makes a room on `page` (TOGETHER-10): Big Buck Bunny's play page, its open movie's server,
+ * 'Watch together'; answers the invite link.
+ */
+async function makeRoom(page: Page): Promise<string> {
+  await openMoviesFromTestVideo(page);
+  await playPage(page, 10378, 'movie', 'Big Buck Bunny');
+  await page
+    .getByRole('region', { name: 'Servers', exact: true })
+    .getByRole('button', { name: 'Blender Open Movie' })
+    .click();
+  await expect(page.locator('video')).toBeVisible();
+  await page.getByRole('button', { name: 'Watch together' }).click();
+  const invite = roomPanel(page).getByRole('textbox', { name: 'Invite link' });
+  await expect(invite).toHaveValue(/room=/);
+  return invite.inputValue();
+}
+
+/** Waits until `page`'s room lists `count` members, none of them loading. */
+async function membersReady(page: Page, count: number): Promise<void> {
+  const members = roomPanel(page).getByRole('list', { name: 'Members' }).getByRole('listitem');
+  await expect(members).toHaveCount(count, { timeout: 15_000 });
+  await expect(members.filter({ hasText: 'Buffering' })).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** The other member's browser of each room picture, closed after it (by the picture's page). */
+const otherMembers = new WeakMap<Page, BrowserContext>();
+
+/** A new browser context beside `page`'s, of the same size, on the pictures' server. */
+async function contextBeside(page: Page, storageState?: string): Promise<BrowserContext> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    baseURL: SCREENS_URL,
+    ...(storageState ? { storageState } : {}),
+  });
+  otherMembers.set(page, context);
+  return context;
+}
+
+/**
+ * Ends the room the picture's page or its other member is in (its maker's call, TOGETHER-7) and
+ * closes the other member's browser: an account has at most 3 rooms open.
+ */
+async function endRoom(page: Page): Promise<void> {
+  const other = otherMembers.get(page);
+  try {
+    for (const member of [page, ...(other?.pages() ?? [])]) {
+      const roomId = new URL(member.url()).searchParams.get('room');
+      if (!roomId) continue;
+      await member.request.post('/pigo-stream/together/rooms/close', {
+        headers: { origin: SCREENS_URL },
+        data: { roomId },
+      });
+      break;
+    }
+  } finally {
+    await other?.close();
+  }
+}
+
+/**
+ * The room pictures' invite link, which differs in every run. Their video is left as it is: the
+ * room is paused at 0, so it shows the test video's first frame in every run.
+ */
+const roomMoving = (page: Page) => [
+  page.locator('iframe'),
+  page.getByRole('textbox', { name: 'Invite link' }),
 ];
 
 /** Every screen pictured, in the order docs/screens.md shows them. */
@@ -245,25 +403,64 @@ const SCREEN_STEPS: Record<ScreenName, ScreenSteps> = {
     // A page the test's route answered counts as a public one to Chromium, whose local network
     // checks then refuse its socket to this machine: the room's page comes from the server.
     unrouted: true,
-    expectedFailures: /^console: Failed to load resource: net::ERR_NAME_NOT_RESOLVED$/,
     open: async (page) => {
-      await playPage(page, 10378, 'movie', 'Big Buck Bunny');
-      await page
-        .getByRole('region', { name: 'Servers', exact: true })
-        .getByRole('button', { name: 'Blender Open Movie' })
-        .click();
-      await expect(page.locator('video')).toBeVisible();
-      await page.getByRole('button', { name: 'Watch together' }).click();
-      const room = page.getByRole('region', { name: 'Watch together' });
-      await expect(room.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(
-        1,
-      );
-      await expect(room.getByRole('textbox', { name: 'Invite link' })).toHaveValue(/room=/);
+      const invite = await makeRoom(page);
+      // A friend joins from a browser of their own.
+      const other = await contextBeside(page);
+      await friendSession(other);
+      const member = await other.newPage();
+      await openMoviesFromTestVideo(member);
+      await member.goto(invite);
+      await membersReady(page, 2);
+      const room = roomPanel(page);
+      await room.getByRole('switch', { name: 'Only the host controls playback' }).click();
+      await expect(
+        room.getByRole('switch', { name: 'Only the host controls playback' }),
+      ).toBeChecked();
+      await expect(room.getByRole('button', { name: 'Make host' })).toBeVisible();
+      await expect(
+        roomPanel(member).getByText('Only the host controls playback.', { exact: true }),
+      ).toBeVisible();
       await room.evaluate((element) => {
         element.scrollIntoView({ block: 'center' });
       });
     },
-    mask: (page) => [...moving(page), page.getByRole('textbox', { name: 'Invite link' })],
+    after: endRoom,
+    mask: roomMoving,
+  },
+  'play-together-member': {
+    unrouted: true,
+    open: async (page) => {
+      // The pictures' account makes the room and lets only the host control it ...
+      const host = await (await contextBeside(page, process.env.PIGO_E2E_PICTURES_STATE)).newPage();
+      const invite = await makeRoom(host);
+      await roomPanel(host)
+        .getByRole('switch', { name: 'Only the host controls playback' })
+        .click();
+      // ... and the picture's page, a friend's session of its own, joins it.
+      await page.context().clearCookies();
+      await friendSession(page.context());
+      await openMoviesFromTestVideo(page);
+      await page.goto(invite);
+      await membersReady(page, 2);
+      const room = roomPanel(page);
+      await expect(
+        room.getByText('Only the host controls playback.', { exact: true }),
+      ).toBeVisible();
+      // A press of play is the host's only: refused, with the server's words.
+      await page.locator('video').evaluate((video: HTMLVideoElement) => {
+        video.play().catch(() => undefined);
+      });
+      await expect(room.getByRole('alert')).toHaveText(
+        'Only the host controls playback in this room.',
+      );
+      await expect(room.getByRole('status')).toHaveText('Paused for everyone.');
+      await room.evaluate((element) => {
+        element.scrollIntoView({ block: 'center' });
+      });
+    },
+    after: endRoom,
+    mask: roomMoving,
   },
   'my-list': {
     open: async (page) => {

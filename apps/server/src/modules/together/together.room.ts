@@ -161,13 +161,17 @@ export function stateMessageOf(record: RoomRecord, you: string, serverTime: numb
   };
 }
 
-/** A new room, paused at 0 with no member, empty since `now` (TOGETHER-1). */
+/**
+ * A new room, paused at `position` s (where its maker's player was; 0 when not given) with no
+ * member, empty since `now` (TOGETHER-1).
+ */
 export function newRoom(input: {
   id: string;
   owner: string;
   title: RoomTitle;
   source: RoomSource;
   now: number;
+  position?: number | undefined;
 }): RoomRecord {
   return {
     id: input.id,
@@ -176,7 +180,7 @@ export function newRoom(input: {
     title: input.title,
     source: input.source,
     version: 1,
-    playback: { playing: false, position: 0, at: input.now, speed: 1 },
+    playback: { playing: false, position: input.position ?? 0, at: input.now, speed: 1 },
     waiting: false,
     settings: { hostOnly: false },
     host: null,

@@ -2,10 +2,11 @@
  * Watching together under `/pigo-stream` (TOGETHER-1..10 in docs/requirements.md; DEC-33 in
  * docs/decisions.md). Every call needs a verified session (401) and acts for its active profile;
  * writes come from the site's own origin only (ADDR-2):
- * - `POST /together/rooms/create { type, id, season?, episode?, source }` -> `{ roomId,
- *   inviteUrl }`: 404 for a title the catalogue does not know, 403 'Not available on this
- *   profile' above a kids' profile's limit, 400 for a stream link the title does not play from,
- *   409 past the account's open rooms;
+ * - `POST /together/rooms/create { type, id, season?, episode?, position?, source }` -> `{ roomId,
+ *   inviteUrl }` (the room starts paused at `position` s): 404 for a title the catalogue does
+ *   not know, 403 'Not available on this profile' above a kids' profile's limit, 400 for a
+ *   stream link the title does not play from or a bad position, 409 past the account's open
+ *   rooms;
  * - `GET /together/rooms/:roomId` -> `{ roomId, title, source, members, maxMembers, yours }`:
  *   404 'This room has ended.', 403 'Not available on this profile';
  * - `POST /together/rooms/close { roomId }` -> `{ ok: true }`: 404, 403 for another account's

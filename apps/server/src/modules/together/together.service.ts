@@ -94,8 +94,8 @@ export class TogetherService {
   /**
    * Makes a room (TOGETHER-1): the title must be one the catalogue knows and the active profile
    * may watch, `source` one of its stream links (for a show, of that episode), and the account
-   * under its most open rooms. The room starts paused at 0 with no member; `inviteUrl` is at
-   * `origin`.
+   * under its most open rooms. The room starts paused at `position` (0 when absent: where the
+   * maker's player is) with no member; `inviteUrl` is at `origin`.
    * @throws NotFoundError (404) for a title the catalogue does not know;
    *   NotAvailableOnProfileError (403) for one above the profile's limit; SourceNotOfferedError
    *   (400); TooManyRoomsError (409).
@@ -125,6 +125,7 @@ export class TogetherService {
       title,
       source: body.source,
       now: store.now(),
+      position: body.position,
     });
     if (!(await store.create(record, maxRooms))) throw new TooManyRoomsError(maxRooms);
     return { roomId: record.id, inviteUrl: inviteUrlOf(origin, title, record.id) };

@@ -5,7 +5,7 @@
 import { lazy } from 'react';
 import { loadChunk } from '../../lib/load-chunk.ts';
 
-export type { RoomPlays, TogetherRoomProps } from './components/together-room.tsx';
+export type { NewRoom, RoomPlays, TogetherRoomProps } from './components/together-room.tsx';
 
 /** The room panel (TOGETHER-10), loaded when a room is made or an invite opened. */
 export const TogetherRoom = lazy(() =>

@@ -130,6 +130,46 @@ describe('RoomPlayer (TOGETHER-3..5, TOGETHER-10)', () => {
     expect(sent).toHaveLength(4);
   });
 
+  it('reports ready for a seek only once the video is at its position, not before its time', () => {
+    player.state(stateOf({ playing: true, position: 0, at: 1_000_000, speed: 1 }, false));
+    expect(video.paused).toBe(false);
+    // Another member seeks to 30 s, to act on in 300 ms: this member owes its ready for it.
+    player.state(stateOf({ playing: false, position: 30, at: 1_000_300, speed: 1 }, true, 5));
+    expect(sent).toEqual([]);
+    video.readyState = 2;
+    vi.advanceTimersByTime(300);
+    expect(video.currentTime).toBe(30);
+    expect(video.paused).toBe(true);
+    // Still loading there: nothing yet; once it can play, ready for that seek.
+    vi.advanceTimersByTime(1000);
+    expect(sent).toEqual([]);
+    video.readyState = 4;
+    video.dispatchEvent(new Event('canplay'));
+    expect(sent).toEqual([{ type: 'ready', version: 5 }]);
+  });
+
+  it("goes back to the room at once when the room refuses the user's pause, seek or speed", () => {
+    player.state(stateOf({ playing: true, position: 0, at: 1_000_000, speed: 1 }, false));
+    expect(video.paused).toBe(false);
+    video.pause();
+    expect(sent).toEqual([{ type: 'pause' }]);
+    player.refused();
+    expect(video.paused).toBe(false);
+
+    video.currentTime = 30;
+    vi.advanceTimersByTime(200);
+    expect(sent.at(-1)).toEqual({ type: 'seek', position: 30 });
+    player.refused();
+    expect(video.currentTime).toBeCloseTo(0.2, 1);
+
+    video.playbackRate = 2;
+    expect(sent.at(-1)).toEqual({ type: 'speed', speed: 2 });
+    player.refused();
+    expect(video.playbackRate).toBe(1);
+    // Going back is the room's doing: nothing more is sent for it.
+    expect(sent).toHaveLength(3);
+  });
+
   it('corrects a small drift with the rate, and reports a stall as buffering', () => {
     player.state(stateOf({ playing: true, position: 0, at: 1_000_000, speed: 1 }, false));
     expect(video.paused).toBe(false);

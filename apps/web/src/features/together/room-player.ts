@@ -120,6 +120,16 @@ export class RoomPlayer {
     this.follow({ playback: message.playback, waiting: message.waiting });
   }
 
+  /**
+   * The room refused the user's last play, pause, seek or speed (TOGETHER-3: only the host
+   * controls playback): the video goes back to where the room is at once, not at the next check.
+   */
+  refused(): void {
+    clearTimeout(this.seekTimer);
+    this.userSeek = undefined;
+    this.sync();
+  }
+
   /** Lets the video go: no more following, no more messages from it (TOGETHER-10). */
   dispose(): void {
     this.off();
@@ -186,9 +196,12 @@ export class RoomPlayer {
     }
   }
 
-  /** Sends `ready` once the video can play where the room is (TOGETHER-5). */
+  /**
+   * Sends `ready` once the video can play where the room is (TOGETHER-5): where it will be when
+   * a playback is still to come (a seek's, acted on at its time), not where it was before.
+   */
   private checkReady(): void {
-    const room = this.room();
+    const room = this.next ?? this.room();
     const video = this.video;
     if (!this.owesReady || !room) return;
     const canPlay = video.readyState >= HAVE_FUTURE_DATA && !video.seeking;

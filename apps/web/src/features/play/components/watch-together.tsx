@@ -4,13 +4,24 @@
  */
 import { Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { TogetherRoom, type RoomPlays } from '../../together/index.ts';
+import { TogetherRoom, type NewRoom, type RoomPlays } from '../../together/index.ts';
+
+/**
+ * Where the page's player is, in s (TOGETHER-1: a new room starts there): its video's time, 0
+ * without one (a frame, nothing loaded yet).
+ */
+function playerPosition(): number {
+  const video = document.querySelector<HTMLVideoElement>('section[aria-label="Player"] video');
+  const time = video?.currentTime ?? 0;
+  return Number.isFinite(time) && time > 0 ? time : 0;
+}
 
 /**
  * 'Watch together' for `plays` (the title, episode and stream link the player shows): the button
  * when the page plays the link itself (`syncable`), a note that a site's own player cannot be
  * kept in step otherwise; with `roomId` (the link's `?room=`) or once pressed, the room panel,
- * which makes the room (`onCreated` names it in the link), tells the page what the room plays
+ * which makes the room where the player is (`onCreated` names it in the link), tells the page
+ * what the room plays
  * (`onRoom`), makes `video` follow it and ends with `onLeave`.
  */
 export function WatchTogether({
@@ -30,7 +41,7 @@ export function WatchTogether({
   onRoom: (plays: RoomPlays) => void;
   onLeave: () => void;
 }) {
-  const [creating, setCreating] = useState<RoomPlays>();
+  const [creating, setCreating] = useState<NewRoom>();
   if (roomId !== undefined || creating) {
     return (
       <Suspense
@@ -46,7 +57,7 @@ export function WatchTogether({
           video={video}
           onCreated={(created) => {
             // The room plays what the page plays already: the player stays as it is.
-            if (creating) onRoom(creating);
+            if (creating) onRoom({ title: creating.title, source: creating.source });
             onCreated(created);
           }}
           onRoom={onRoom}
@@ -73,7 +84,7 @@ export function WatchTogether({
       <button
         type="button"
         onClick={() => {
-          setCreating(plays);
+          setCreating({ ...plays, position: playerPosition() });
         }}
         className="inline-flex items-center gap-2 rounded-md bg-white/10 px-4 py-2 text-sm font-semibold hover:bg-white/20"
       >

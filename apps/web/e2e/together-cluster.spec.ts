@@ -6,8 +6,10 @@
  * on server B, which opens the invite at B's origin and holds its room socket there. Every page,
  * on both servers, lists the 3 members by name, and both servers count them. After a play, a
  * pause, a seek and a speed change by different members, each sent on the other server than the
- * one before, every member's video is within 0.5 s of the others within 1 s; when the host ends
- * the room, the member on B is told.
+ * one before, every member's video is within 0.5 s of the others within 1 s; the member on B
+ * reloads and rejoins in step; with its media held back after the host's seek on A, the room
+ * holds for everyone (it shows as 'Buffering' on A) and plays on in step once the media comes
+ * (TOGETHER-5); when the host ends the room, the member on B is told.
  */
 import type { Page } from '@playwright/test';
 import type { RoomSummary } from '@pigostream/contracts';
@@ -24,8 +26,11 @@ import {
   allowMutedAutoplay,
   expectInStep,
   longWebm,
+  memberRow,
   members,
   pressPlay,
+  readAll,
+  roomPanel,
   videoOf,
 } from './support/together-page.ts';
 
@@ -74,7 +79,7 @@ test('members on two servers play, pause, seek and change speed in step', async 
       [onA, onB],
       INCREDIBLES,
       'The Incredibles (2004) [tmdbid-9806].webm',
-      await longWebm(),
+      await longWebm({ heavy: true }),
     );
 
     // The host makes the room on A from the library file.
@@ -159,6 +164,44 @@ test('members on two servers play, pause, seek and change speed in step', async 
     for (const page of pages) {
       await expect(members(page).filter({ hasText: /Not connected|Buffering/ })).toHaveCount(0);
     }
+
+    // The third reloads (on B): it rejoins at the room's position, and the room plays on with it.
+    await third.reload();
+    await expect(members(third)).toHaveCount(3, { timeout: 20_000 });
+    await expectInStep(pages, (r) => !r.paused && r.time > 42, 20_000);
+
+    // The third's media is held back (on B); the host seeks to 100 s (on A), past what it has
+    // loaded: the room holds on both servers, the third shown as buffering, until its media comes.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const media = (url: URL) => url.pathname.startsWith('/pigo-stream/sources/media/');
+    await third.route(media, async (route) => {
+      if (route.request().resourceType() === 'media') await released;
+      await route.fallback();
+    });
+    await videoOf(host).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 100;
+    });
+    const thirdName = onB.name;
+    for (const page of [host, second]) {
+      await expect(memberRow(page, thirdName)).toContainText('Buffering', { timeout: 5000 });
+    }
+    await expect(roomPanel(host).getByRole('status')).toHaveText('Waiting for everyone to load…');
+    await expectInStep([host, second], (r) => r.paused && Math.abs(r.time - 100) <= 0.5, 5000);
+    await host.waitForTimeout(2000);
+    const held = await readAll([host, second]);
+    expect(held.every((r) => r.paused && Math.abs(r.time - 100) <= 0.5)).toBe(true);
+    // The media comes: the room plays on from 100 s on both servers, everyone in step.
+    release();
+    await third.unroute(media);
+    await expect(members(host).filter({ hasText: 'Buffering' })).toHaveCount(0, {
+      timeout: 20_000,
+    });
+    await expectInStep(pages, (r) => !r.paused && r.time > 100, 5000);
+    await host.waitForTimeout(1000);
+    await expectInStep(pages, (r) => !r.paused && r.time > 100.5);
 
     // The host ends the room on A: the member on B is told.
     await host.getByRole('button', { name: 'End room' }).click();

@@ -114,3 +114,39 @@ test("every other screen opens at its top after Home's scroll, on a full load an
     await atTop(ready, 'from the menu');
   }
 });
+
+test('Home comes back at its scroll when its page grows after the restore (UI-1)', async ({
+  page,
+}) => {
+  await page.goto('/index');
+  await expect(row(page, 'Trending: Shows').getByRole('link').first()).toBeAttached();
+  await expectHero(page);
+  await appReady(page);
+  await page.evaluate((top) => {
+    window.scrollTo(0, top);
+  }, HOME_SCROLL);
+  await expect.poll(() => storedLocalState(page)).toMatchObject({ pageScroll: HOME_SCROLL });
+  // On the reload, the screen's content takes no room for its first 2.5 s (as pictures or rows
+  // laid out late would), so the restore first finds a page too short for it.
+  await page.addInitScript(() => {
+    const style = document.createElement('style');
+    style.textContent = 'main > * { display: none !important; }';
+    // Before the app's scripts run (deferred: after the document is parsed).
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') document.head.append(style);
+    });
+    setTimeout(() => {
+      (window as unknown as { scrollBeforeGrowth: number }).scrollBeforeGrowth = window.scrollY;
+      style.remove();
+    }, 2500);
+  });
+  await page.reload();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { scrollBeforeGrowth?: number }).scrollBeforeGrowth,
+      ),
+    )
+    .toBeLessThan(HOME_SCROLL);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(HOME_SCROLL);
+});

@@ -18,6 +18,12 @@ export const SAVE_DELAY_MS = 200;
  */
 let windowScrolled = false;
 
+/**
+ * How long a page restore that the page was too short for keeps waiting for it to grow (rows,
+ * pictures and fonts laid out after the screen's first commit), in ms.
+ */
+export const GROW_WAIT_MS = 3000;
+
 /** Keys that scroll the page when no text field has focus. */
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
 
@@ -35,8 +41,38 @@ export interface ScrollSlot {
 export type ScrollAxis = 'page' | 'row';
 
 /**
+ * Scrolls the page to `px` again each time it grows, until it gets there, the user scrolls, or
+ * {@link GROW_WAIT_MS} have passed (UI-1: a screen comes back where it was left even when its
+ * content is laid out after the restore).
+ * @returns stops waiting.
+ */
+function followGrowth(px: number): () => void {
+  const started = performance.now();
+  const observer = new ResizeObserver(() => {
+    if (performance.now() - started > GROW_WAIT_MS) {
+      stop();
+      return;
+    }
+    window.scrollTo({ top: px, behavior: 'instant' });
+    if (Math.round(window.scrollY) >= px) stop();
+  });
+  const stop = () => {
+    observer.disconnect();
+    window.removeEventListener('wheel', stop);
+    window.removeEventListener('touchmove', stop);
+    window.removeEventListener('keydown', stop);
+  };
+  observer.observe(document.documentElement);
+  window.addEventListener('wheel', stop, { passive: true });
+  window.addEventListener('touchmove', stop, { passive: true });
+  window.addEventListener('keydown', stop);
+  return stop;
+}
+
+/**
  * Remembers a scroll offset in `slot`. Once `ready` (the content is laid out) the saved offset
- * is restored, before paint; from then on scrolling saves it again, 200 ms after the last scroll
+ * is restored, before paint (for the page, again as the page grows, while it is too short to
+ * reach it); from then on scrolling saves it again, 200 ms after the last scroll
  * event, and at once when the slot changes, the component unmounts or the page is hidden.
  * Scrolls before the restore (a short page, another screen's offset) are not saved.
  *
@@ -62,8 +98,14 @@ export function useScrollMemory<E extends HTMLElement = HTMLElement>(
     restored.current = slot.key;
     const px = slot.read();
     if (px === undefined) return;
-    if (row) row.scrollLeft = px;
-    else if (px !== 0 || windowScrolled) window.scrollTo({ top: px, behavior: 'instant' });
+    if (row) {
+      row.scrollLeft = px;
+      return;
+    }
+    if (px === 0 && !windowScrolled) return;
+    window.scrollTo({ top: px, behavior: 'instant' });
+    // The page too short to reach it yet: again as it grows.
+    if (Math.round(window.scrollY) < px) return followGrowth(px);
   }, [ready, slot, axis]);
 
   useEffect(() => {

@@ -94,6 +94,8 @@ interface Run {
   /** The highest segment it has started writing, or first - 1. */
   writing: number;
   exited: boolean;
+  /** Exited, and the segments it left have been noted (its last poll is over). */
+  ended: boolean;
   exitCode: number | null;
   paused: boolean;
   startedAt: number;
@@ -212,7 +214,9 @@ export class HlsSessions {
         !current.exited &&
         current.first <= index &&
         index <= Math.max(current.writing, current.first) + REACH_SEGMENTS;
-      if (!reaches) {
+      if (current?.exited && !current.ended) {
+        // It has just exited: its last segments are being noted.
+      } else if (!reaches) {
         if (run !== undefined && run !== current && current !== undefined && !current.exited) {
           // A later request (a seek) replaced the ffmpeg this one was waiting for.
           throw new SegmentUnavailableError(
@@ -339,6 +343,7 @@ export class HlsSessions {
       first: index,
       writing: index - 1,
       exited: false,
+      ended: false,
       exitCode: null,
       paused: false,
       startedAt: Date.now(),
@@ -353,7 +358,10 @@ export class HlsSessions {
       run.exited = true;
       run.exitCode = code;
       clearInterval(run.timer);
-      void this.poll(session, run).then(() => {
+      void this.poll(session, run).finally(() => {
+        // Until now a request waiting on it may not call it stopped: its last segment may be
+        // the one it waits for.
+        run.ended = true;
         this.options.log(code === 0 || code === null ? 'info' : 'warn', 'ffmpeg run ended', {
           session: session.id,
           first: run.first,

@@ -1,16 +1,30 @@
 /**
  * The real server as a child process, for the bench (bench/server.ts) and the README's
  * screenshots (scripts/readme-screenshots.ts): starting a command in its own process group and
- * stopping it cleanly, waiting until a URL answers, and a verified account made through the
+ * stopping it cleanly, a free port, waiting until a URL answers, and a verified account made through the
  * identity API (its mail read from the outbox folder, as a newcomer without SMTP does).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root folder. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A port nothing listens on right now (the browser and server tests' too). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => {
+    probe.close(() => {
+      resolve();
+    });
+  });
+  return port;
+}
 
 /** A started child process and how to stop it. */
 export interface Child {

@@ -9,7 +9,7 @@
  * a member whose media is held back after a seek holds the room for everyone, shown as
  * 'Buffering', until it has loaded (TOGETHER-5).
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { freshUser, type FreshUser } from './support/library-page.ts';
@@ -31,16 +31,22 @@ import {
 const INCREDIBLES = { id: 9806, type: 'movie', title: 'The Incredibles' } as const;
 const RATATOUILLE = { id: 2062, type: 'movie', title: 'Ratatouille' } as const;
 
-test('three members play, pause, seek and change speed in step; a reload rejoins', async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const users: FreshUser[] = await Promise.all([
+/** Three new accounts, each in its own browser context, whose pages may start a muted video. */
+async function threeMembers(browser: Browser, testInfo: TestInfo): Promise<FreshUser[]> {
+  const users = await Promise.all([
     freshUser(browser, testInfo),
     freshUser(browser, testInfo),
     freshUser(browser, testInfo),
   ]);
   for (const user of users) await allowMutedAutoplay(user.context);
+  return users;
+}
+
+test('three members play, pause, seek and change speed in step; a reload rejoins', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const users = await threeMembers(browser, testInfo);
   const [host, second, third] = users.map((user) => user.page) as [Page, Page, Page];
   await addToMediaLibrary(
     host,
@@ -124,12 +130,7 @@ test("a room starts at the host's position; the host's controls; a held-back mem
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const users: FreshUser[] = await Promise.all([
-    freshUser(browser, testInfo),
-    freshUser(browser, testInfo),
-    freshUser(browser, testInfo),
-  ]);
-  for (const user of users) await allowMutedAutoplay(user.context);
+  const users = await threeMembers(browser, testInfo);
   const [host, second, third] = users.map((user) => user.page) as [Page, Page, Page];
   await addToMediaLibrary(
     host,

@@ -7,23 +7,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+import { freePort } from '../../../../tools/server-process.ts';
 
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => {
-    probe.close(() => {
-      resolve();
-    });
-  });
-  return port;
-}
+export { freePort };
+
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /** A running (or exited) server process. */
 export interface ServerProcess {

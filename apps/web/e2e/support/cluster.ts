@@ -14,7 +14,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -27,6 +26,7 @@ import {
 } from '@playwright/test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { freePort } from '../../../../tools/server-process.ts';
 import { newAccount, signUpByApi, verifyByMail } from './accounts.ts';
 import { startAppServer, type StartedServer } from './app-server.ts';
 import { newClientAddress } from './client-address.ts';
@@ -55,19 +55,6 @@ export interface Cluster {
   mediaDir: string;
   /** Stops both servers (by their process groups) and removes everything the run made. */
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => {
-    probe.close(() => {
-      resolve();
-    });
-  });
-  return port;
 }
 
 /** Runs `sql` on the machine's PostgreSQL as its superuser. */

@@ -3,11 +3,6 @@
  * it: how to reach it in its known state, and what moves on it. The pictures' account and its
  * data are set up once by screens.spec.ts (PICTURES_ACCOUNT).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { appReady, withoutFirstAnswers } from './first-answers.ts';
 import {
@@ -21,6 +16,7 @@ import {
 import { IDENTITY, signInByApi, signUpByApi, verifyByMail } from './accounts.ts';
 import { confirmDialog } from './library-page.ts';
 import { openSignIn } from './sign-in-page.ts';
+import { longWebm } from './together-page.ts';
 import { SCREENS_URL } from './e2e-env.ts';
 import { SCREEN_CAPTIONS, type ScreenName } from '../../../../tools/screen-names.ts';
 
@@ -159,35 +155,11 @@ const addonLinkParts = (page: Page) => [
 let shortVideo: Promise<Buffer> | undefined;
 
 /**
- * A 10-second VP8 WebM made by ffmpeg (a test picture, no sound), once per worker: what the
- * room's pictures play in place of the open movie's file, out of this machine's reach.
+ * A 10-second test WebM, made once per worker: what the room's pictures play in place of the
+ * open movie's file, out of this machine's reach.
  */
 function testVideo(): Promise<Buffer> {
-  shortVideo ??= (async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'screens-'));
-    const file = path.join(dir, 'short.webm');
-    try {
-      await promisify(execFile)('ffmpeg', [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=size=320x180:rate=25:duration=10',
-        '-c:v',
-        'libvpx',
-        '-deadline',
-        'realtime',
-        '-b:v',
-        '150k',
-        '-an',
-        file,
-      ]);
-      return await readFile(file);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  })();
+  shortVideo ??= longWebm({ seconds: 10 });
   return shortVideo;
 }
 

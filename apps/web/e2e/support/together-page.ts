@@ -15,15 +15,16 @@ import { player } from './play-page.ts';
 export const FILE_SECONDS = 120;
 
 /**
- * A 2-minute VP8 WebM (a test picture, a key frame every second, no sound) made by ffmpeg: the
- * library's 6-second test files are too short for a room's steps. `heavy` makes it about 1 Mbit/s
+ * A VP8 WebM of `seconds` (2 minutes by default; a test picture, a key frame every second, no
+ * sound) made by ffmpeg: the library's 6-second test files are too short for a room's steps.
+ * `heavy` makes it about 1 Mbit/s
  * (15 MB: the picture with noise, which does not compress), so a browser has buffered only a few
  * tens of seconds ahead when a seek goes far, and loads the new position afresh.
  */
-export async function longWebm({ heavy = false } = {}): Promise<Buffer> {
+export async function longWebm({ heavy = false, seconds = FILE_SECONDS } = {}): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'together-'));
   const file = path.join(dir, 'long.webm');
-  const picture = `testsrc2=size=320x180:rate=25:duration=${String(FILE_SECONDS)}`;
+  const picture = `testsrc2=size=320x180:rate=25:duration=${String(seconds)}`;
   try {
     await promisify(execFile)('ffmpeg', [
       '-v',

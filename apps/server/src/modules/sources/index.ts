@@ -8,7 +8,7 @@
 export { openMediaStreams, MediaStreams, type SubtitleText } from './media-streams.ts';
 export type { MediaProbe } from './media-probe.ts';
 export { HlsStreams, type HlsStreamsOptions, type ServableFile } from './hls-streams.ts';
-export { decidePlayback, type BrowserCapabilities } from './playback-decision.ts';
+export { decidePlayback, directAudioTrack, type BrowserCapabilities } from './playback-decision.ts';
 export { createSharedMediaIndex } from './sources.repository.ts';
 export { titleOfKey, type MediaFile } from './sources.library.ts';
 export { sourcesRoutes } from './sources.routes.ts';

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { AddonStream, AddonSubtitle } from '@pigostream/contracts';
 import {
   decidePlayback,
+  directAudioTrack,
   type BrowserCapabilities,
   type HlsStreams,
   type MediaFile,
@@ -71,7 +72,7 @@ async function convertedStream(
   const decision = decidePlayback(probe, WEB_PLAYER, undefined, false, true);
   if (decision.mode !== 'remux' && decision.mode !== 'transcode') return undefined;
   const converted = { ...decision, mode: decision.mode };
-  const audio = probe.audio.find((a) => a.default) ?? probe.audio[0];
+  const audio = directAudioTrack(probe);
   const link = await deps.hls.linkFor(
     found,
     probe,

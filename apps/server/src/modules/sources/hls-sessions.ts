@@ -8,7 +8,8 @@
  *   where it lands. The request waits until the segment is complete (the next one exists or
  *   ffmpeg ended), at most {@link SEGMENT_WAIT_MS}.
  * - At most `maxProcesses` ffmpeg run at once: one more session's request is refused with
- *   {@link TranscodeLimitError} (503). A session's ffmpeg is paused while it is more than a minute
+ *   {@link TranscodeLimitError} (503), unless its viewer has another session running, which is
+ *   stopped (the viewer moved on, to the next episode say). A session's ffmpeg is paused while it is more than a minute
  *   ahead of the segments asked for, and killed {@link IDLE_KILL_MS} after its last request; all
  *   are killed by {@link HlsSessions.close} (the app's onClose): no ffmpeg outlives the server.
  * - The segments under `transcodes` are kept within `cacheBytes`: the oldest idle sessions go
@@ -83,6 +84,11 @@ export interface SessionSource {
   /** Segment starts in seconds (hls-plan.ts's `segmentStarts`) and the end. */
   starts: number[];
   end: number;
+  /**
+   * Who watches: a profile of an account, or an addon token. At TRANSCODE_MAX, a viewer's new
+   * session stops that viewer's other running ffmpeg instead of being refused.
+   */
+  viewer: string;
 }
 
 interface Run {
@@ -276,17 +282,19 @@ export class HlsSessions {
   }
 
   /**
-   * Stops the ffmpeg of the same user's other sessions of the same file: a viewer who picks
-   * another audio track (a new plan) has left the old one, whose ffmpeg would otherwise hold a
-   * place of TRANSCODE_MAX until its idle time ran out.
+   * Stops the ffmpeg of the viewer's other sessions: of the same file always (a viewer who picks
+   * another audio track has left the old plan), of any file when `anyFile` (at TRANSCODE_MAX, a
+   * viewer who moves to another file has left the old one). Either would otherwise hold a place
+   * of TRANSCODE_MAX until its idle time ran out.
    */
-  private async stopOtherPlansOf(session: Session): Promise<void> {
-    const { uid, mediaId } = session.source.plan;
+  private async stopOtherPlansOf(session: Session, anyFile: boolean): Promise<void> {
+    const { viewer, plan } = session.source;
     const stops: Promise<void>[] = [];
     for (const other of this.sessions.values()) {
       if (other === session || !other.run || other.run.exited) continue;
-      if (other.source.plan.uid !== uid || other.source.plan.mediaId !== mediaId) continue;
-      this.options.log('info', 'ffmpeg stopped: the viewer moved to another plan of the file', {
+      if (other.source.viewer !== viewer) continue;
+      if (!anyFile && other.source.plan.mediaId !== plan.mediaId) continue;
+      this.options.log('info', 'ffmpeg stopped: the viewer moved to another plan', {
         session: other.id,
       });
       stops.push(this.kill(other.run));
@@ -313,7 +321,10 @@ export class HlsSessions {
     if (this.closed) throw new SegmentUnavailableError('The server is stopping');
     const previous = session.run;
     const replacing = previous !== undefined && !previous.exited;
-    if (!replacing) await this.stopOtherPlansOf(session);
+    if (!replacing) await this.stopOtherPlansOf(session, false);
+    if (!replacing && this.running >= this.options.maxProcesses) {
+      await this.stopOtherPlansOf(session, true);
+    }
     if (!replacing && this.running >= this.options.maxProcesses) {
       throw new TranscodeLimitError(this.options.maxProcesses);
     }

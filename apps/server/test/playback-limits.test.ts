@@ -2,8 +2,10 @@
  * Bounded transcodes (PLAYBACK-4 in docs/requirements.md): at most TRANSCODE_MAX ffmpeg run at
  * once and one more session is answered 503 `{ error }`; a session's ffmpeg is killed within
  * about 10 s of its last request; none is left once the app is closed; the transcode folder is
- * emptied at start and kept within TRANSCODE_CACHE_MB. Over a 5-minute test pattern transcoded
- * in 1-s segments, so each ffmpeg runs (or waits, paused a minute ahead) long enough to count.
+ * emptied at start and kept within TRANSCODE_CACHE_MB; viewers of the same content (a room
+ * watching together) share one ffmpeg, and a viewer who moves to another file at the limit stops
+ * their old one. Over a 5-minute test pattern transcoded in 1-s segments, so each ffmpeg runs (or
+ * waits, paused a minute ahead) long enough to count.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Playback } from '@pigostream/contracts';
 import { segmentStarts, type HlsPlan } from '../src/modules/sources/hls-plan.ts';
-import { HlsSessions } from '../src/modules/sources/hls-sessions.ts';
+import { HlsSessions, TranscodeLimitError } from '../src/modules/sources/hls-sessions.ts';
 import { probeFile } from '../src/modules/sources/media-probe.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import { CHROMIUM, eventually, ffmpegChildren, mediaIdOf } from './helpers/playback.ts';
@@ -20,6 +22,8 @@ import { createUsers, request, type TestUser } from './helpers/users.ts';
 
 const LONG = 'Long Pattern (2020) [tmdbid-900050].avi';
 const LONG_SECONDS = 300;
+/** A second file (long enough that its ffmpeg waits, paused, beside the long one's). */
+const SHORT = 'Short Pattern (2020) [tmdbid-900052].avi';
 /** Two audio tracks, so one viewer can move to another plan of the same file. */
 const TWO_TRACKS = 'Two Tracks (2020) [tmdbid-900051].mkv';
 
@@ -103,6 +107,20 @@ beforeAll(async () => {
       },
     );
   });
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      'ffmpeg',
+      [
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=120'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=120', '-c:v', 'mpeg4', '-g', '25'],
+        ...['-c:a', 'libmp3lame', '-b:a', '32k', path.join(mediaDir, SHORT)],
+      ],
+      (error) => {
+        if (error) reject(new Error(error.message));
+        else resolve();
+      },
+    );
+  });
   t = await startTestApp({
     seed: false,
     env: { MEDIA_DIR: mediaDir, TRANSCODE_SEGMENT_S: '1', TRANSCODE_MAX: '2' },
@@ -121,9 +139,14 @@ describe('transcode limits', () => {
     const [a, b, c] = users as [TestUser, TestUser, TestUser];
     const [planA, planB, planC] = await Promise.all([planOf(a), planOf(b), planOf(c)]);
     expect((await seg(planA, 0, a)).statusCode).toBe(200);
+    // B watches the same file in step with A (a room): A's ffmpeg makes B's segments too.
     expect((await seg(planB, 0, b)).statusCode).toBe(200);
+    expect(ffmpegChildren()).toHaveLength(1);
+    const short = await planOf(b, await mediaIdOf(t.app, 900052));
+    expect((await seg(short, 0, b)).statusCode).toBe(200);
     expect(ffmpegChildren()).toHaveLength(2);
-    const refused = await seg(planC, 0, c);
+    // C watches the long file far from A: a third ffmpeg is refused.
+    const refused = await seg(planC, 150, c);
     expect(refused.statusCode).toBe(503);
     expect(refused.json<{ error: string }>().error).toContain('TRANSCODE_MAX');
     // A seek in a running session replaces its ffmpeg: still allowed.
@@ -136,7 +159,7 @@ describe('transcode limits', () => {
     console.info(`idle ffmpeg killed ${String(after)} ms after the last request`);
     expect(after).toBeGreaterThanOrEqual(9_000);
     // Now C's session may start.
-    expect((await seg(planC, 0, c)).statusCode).toBe(200);
+    expect((await seg(planC, 150, c)).statusCode).toBe(200);
     cPlan = planC;
   }, 40_000);
 
@@ -165,7 +188,7 @@ describe('transcode limits', () => {
     expect(after).toHaveLength(2);
     expect(after.filter((pid) => before.includes(pid))).toHaveLength(1);
     // C's ffmpeg is the one kept: its next segment needs no new ffmpeg (which would be refused).
-    expect((await seg(cPlan, 1, c)).statusCode).toBe(200);
+    expect((await seg(cPlan, 151, c)).statusCode).toBe(200);
     expect([...ffmpegChildren()].sort()).toEqual([...after].sort());
   }, 40_000);
 
@@ -242,5 +265,64 @@ describe('the transcode folder (HlsSessions over a real DATA_DIR)', () => {
     await sessions.close();
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
     await expect(stat(path.join(dataDir, 'transcodes'))).rejects.toThrow();
+  }, 120_000);
+});
+
+describe('peers: viewers of the same content (a room watching together)', () => {
+  it('share one ffmpeg at TRANSCODE_MAX, through seeks made at once; other content is refused', async () => {
+    const sessions = new HlsSessions({
+      ffmpeg: 'ffmpeg',
+      dataDir: path.join(root, 'peers'),
+      maxProcesses: 1,
+      cacheBytes: 64 * 1024 * 1024,
+      log: () => undefined,
+    });
+    const probe = await probeFile('ffprobe', longFile);
+    const { starts, end } = segmentStarts(probe, false, 1);
+    const sourceOf = (uid: string, audio: number | null) => {
+      const plan: HlsPlan = {
+        mediaId: 'b'.repeat(24),
+        uid,
+        mode: 'transcode',
+        audio,
+        burn: null,
+        videoCopy: false,
+        audioCopy: false,
+      };
+      return {
+        token: `${uid}-${String(audio)}`,
+        plan,
+        file: longFile,
+        probe,
+        starts,
+        end,
+        viewer: uid,
+      };
+    };
+    const a = sourceOf('a', 0);
+    const b = sourceOf('b', 0);
+    try {
+      // A starts; B, another viewer, plays the same segments from A's ffmpeg.
+      for (let n = 0; n < 3; n++) await sessions.segment(a, n);
+      const [first] = sessions.pids;
+      for (let n = 0; n < 6; n++) await sessions.segment(b, n);
+      expect(sessions.pids).toEqual([first]);
+      // Both seek to 200 at once: one ffmpeg makes it for both, nobody is refused.
+      const [fromA, fromB] = await Promise.all([
+        sessions.segment(a, 200),
+        sessions.segment(b, 200),
+      ]);
+      expect(fromB).toBe(fromA);
+      expect(sessions.pids).toHaveLength(1);
+      expect(sessions.pids).not.toEqual([first]);
+      for (let n = 201; n < 204; n++) {
+        await Promise.all([sessions.segment(a, n), sessions.segment(b, n)]);
+      }
+      expect(sessions.pids).toHaveLength(1);
+      // C asks for other content (no audio): at TRANSCODE_MAX it is refused.
+      await expect(sessions.segment(sourceOf('c', null), 0)).rejects.toThrow(TranscodeLimitError);
+    } finally {
+      await sessions.close();
+    }
   }, 120_000);
 });

@@ -7,11 +7,16 @@
  *   boundaries, numbering from N) and kills the session's previous ffmpeg; so a seek starts
  *   where it lands. The request waits until the segment is complete (the next one exists or
  *   ffmpeg ended), at most {@link SEGMENT_WAIT_MS}.
+ * - Sessions of the same file, streams and codecs for different viewers (a room watching
+ *   together) are peers: a segment one of them has made, or whose ffmpeg will reach it soon, is
+ *   served to the others, so a room's members share one ffmpeg.
  * - At most `maxProcesses` ffmpeg run at once: one more session's request is refused with
  *   {@link TranscodeLimitError} (503), unless its viewer has another session running, which is
- *   stopped (the viewer moved on, to the next episode say). A session's ffmpeg is paused while it is more than a minute
- *   ahead of the segments asked for, and killed {@link IDLE_KILL_MS} after its last request; all
- *   are killed by {@link HlsSessions.close} (the app's onClose): no ffmpeg outlives the server.
+ *   stopped (the viewer moved on, to the next episode say), or a peer's ffmpeg reaches the
+ *   segment within {@link PEER_WAIT_MS}. A session's ffmpeg is paused while it is more than a
+ *   minute ahead of the segments asked for, and killed {@link IDLE_KILL_MS} after its last
+ *   request (its own or a peer's); all are killed by {@link HlsSessions.close} (the app's
+ *   onClose): no ffmpeg outlives the server.
  * - The segments under `transcodes` are kept within `cacheBytes`: the oldest idle sessions go
  *   first, then segments already played. The folder is emptied at start.
  * ffmpeg runs niced, with `-nostdin`, `-loglevel error`, bounded threads, fixed arguments and the
@@ -37,6 +42,8 @@ const POLL_MS = 100;
 const REACH_SEGMENTS = 3;
 /** A running ffmpeg is paused when this many seconds ahead of the segments asked for. */
 const AHEAD_PAUSE_S = 60;
+/** How long a request refused at TRANSCODE_MAX waits for a peer's ffmpeg to reach it, in ms. */
+const PEER_WAIT_MS = 3_000;
 /** Most sessions remembered (their folders are removed with them). */
 const MAX_SESSIONS = 200;
 
@@ -97,6 +104,8 @@ interface Run {
   dir: string;
   /** The first segment it makes. */
   first: number;
+  /** The highest segment asked of it, by its session or a peer (its pace follows this one). */
+  wanted: number;
   /** The highest segment it has started writing, or first - 1. */
   writing: number;
   exited: boolean;
@@ -114,6 +123,8 @@ interface Session {
   id: string;
   dir: string;
   source: SessionSource;
+  /** What its segments are made of: sessions with the same content are peers (see `segment`). */
+  content: string;
   /** Complete segments: index -> file path. */
   done: Map<number, string>;
   sizes: Map<number, number>;
@@ -122,6 +133,15 @@ interface Session {
   lastRequestAt: number;
   lastRequested: number;
   idle: NodeJS.Timeout | undefined;
+}
+
+/**
+ * What a session's segments hold: the file and the plan's streams and codecs, not who asked.
+ * Two sessions with the same content make identical segments.
+ */
+function contentOf(source: SessionSource): string {
+  const { mediaId, mode, audio, burn, videoCopy, audioCopy } = source.plan;
+  return JSON.stringify([source.file, mediaId, mode, audio, burn, videoCopy, audioCopy]);
 }
 
 /** The session id of a plan string: a hash, so no request names a folder. */
@@ -205,13 +225,17 @@ export class HlsSessions {
     const deadline = Date.now() + SEGMENT_WAIT_MS;
     /** The ffmpeg this request waits for, once chosen. */
     let run: Run | undefined;
+    /** Until when a refusal at TRANSCODE_MAX waits for a peer's ffmpeg to reach the segment. */
+    let peerWaitUntil: number | undefined;
     for (;;) {
-      const done = session.done.get(index);
+      const done = session.done.get(index) ?? this.peerSegment(session, index);
       if (done !== undefined) {
         // The idle time counts from the answer too, so a slow segment is not its ffmpeg's last.
         session.lastRequestAt = Date.now();
         this.armIdle(session);
-        if (session.run?.paused) this.resumeIfNeeded(session);
+        const own = session.run;
+        if (own && !own.exited && index >= own.first) own.wanted = Math.max(own.wanted, index);
+        if (own?.paused) this.resumeIfNeeded(session);
         return done;
       }
       const current = session.run;
@@ -222,6 +246,8 @@ export class HlsSessions {
         index <= Math.max(current.writing, current.first) + REACH_SEGMENTS;
       if (current?.exited && !current.ended) {
         // It has just exited: its last segments are being noted.
+      } else if (!reaches && this.peerReaching(session, index)) {
+        // Another viewer's ffmpeg of the same content (a room watching together) makes it.
       } else if (!reaches) {
         if (run !== undefined && run !== current && current !== undefined && !current.exited) {
           // A later request (a seek) replaced the ffmpeg this one was waiting for.
@@ -234,9 +260,18 @@ export class HlsSessions {
             `ffmpeg stopped before segment ${String(index)} (exit code ${String(current.exitCode)})`,
           );
         }
-        run = await this.start(session, index);
+        try {
+          run = await this.start(session, index);
+        } catch (err) {
+          // At TRANSCODE_MAX while a peer runs (a room's members seek at once): its ffmpeg may
+          // be about to reach the segment.
+          if (!(err instanceof TranscodeLimitError) || !this.hasRunningPeer(session)) throw err;
+          peerWaitUntil ??= Date.now() + PEER_WAIT_MS;
+          if (Date.now() > peerWaitUntil) throw err;
+        }
       } else {
         run = current;
+        run.wanted = Math.max(run.wanted, index);
         this.resumeIfNeeded(session);
       }
       if (Date.now() > deadline) {
@@ -267,6 +302,7 @@ export class HlsSessions {
         id,
         dir: path.join(this.root, id),
         source,
+        content: contentOf(source),
         done: new Map(),
         sizes: new Map(),
         run: undefined,
@@ -279,6 +315,44 @@ export class HlsSessions {
       this.forgetOldSessions();
     }
     return session;
+  }
+
+  /** Segment `index` complete in a peer session (same content, another viewer), if any. */
+  private peerSegment(session: Session, index: number): string | undefined {
+    for (const other of this.sessions.values()) {
+      if (other === session || other.content !== session.content) continue;
+      const file = other.done.get(index);
+      if (file !== undefined) return file;
+    }
+    return undefined;
+  }
+
+  /**
+   * Whether a peer's running ffmpeg will make segment `index` soon (as a session's own would); if
+   * so it is kept alive, and paced (resumed) for this request too.
+   */
+  private peerReaching(session: Session, index: number): boolean {
+    for (const other of this.sessions.values()) {
+      const run = other.run;
+      if (other === session || other.content !== session.content || !run || run.exited) continue;
+      if (index < run.first || index > Math.max(run.writing, run.first) + REACH_SEGMENTS) continue;
+      other.lastRequestAt = Date.now();
+      this.armIdle(other);
+      run.wanted = Math.max(run.wanted, index);
+      this.resumeIfNeeded(other);
+      return true;
+    }
+    return false;
+  }
+
+  /** Whether a peer session (same content) has an ffmpeg running. */
+  private hasRunningPeer(session: Session): boolean {
+    for (const other of this.sessions.values()) {
+      if (other !== session && other.content === session.content && other.run?.exited === false) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -352,6 +426,7 @@ export class HlsSessions {
       child,
       dir,
       first: index,
+      wanted: index,
       writing: index - 1,
       exited: false,
       ended: false,
@@ -420,8 +495,7 @@ export class HlsSessions {
   private pauseIfAhead(session: Session, run: Run): void {
     if (run.exited || run.paused) return;
     const ahead =
-      (session.source.starts[run.writing] ?? 0) -
-      (session.source.starts[session.lastRequested] ?? 0);
+      (session.source.starts[run.writing] ?? 0) - (session.source.starts[run.wanted] ?? 0);
     if (ahead > AHEAD_PAUSE_S && run.child.kill('SIGSTOP')) run.paused = true;
   }
 
@@ -429,8 +503,7 @@ export class HlsSessions {
     const run = session.run;
     if (!run?.paused || run.exited) return;
     const ahead =
-      (session.source.starts[run.writing] ?? 0) -
-      (session.source.starts[session.lastRequested] ?? 0);
+      (session.source.starts[run.writing] ?? 0) - (session.source.starts[run.wanted] ?? 0);
     if (ahead <= AHEAD_PAUSE_S / 2 && run.child.kill('SIGCONT')) run.paused = false;
   }
 

@@ -17,6 +17,8 @@ const embeddedOnlyTests = ['apps/server/test/**/*.embedded.test.ts'];
  */
 const databaseNeutralTests = [
   'apps/server/test/images.test.ts',
+  // The cluster bus against a redis-server of its own; no database.
+  'apps/server/test/cluster-bus.test.ts',
   'apps/server/test/security-headers.test.ts',
   'apps/server/test/sources.test.ts',
   'apps/server/test/sources-config.test.ts',

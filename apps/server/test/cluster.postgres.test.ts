@@ -12,7 +12,6 @@
  * The test runs its own redis-server (Debian's package) so it can stop it. Only the
  * server-postgres project runs this file (vitest.config.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import { runCli, verifiedProcessUser, type ProcessUser } from './helpers/backup-
 import { FIXTURES } from './helpers/importer-fixtures.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { SocketClient } from './helpers/raw-http.ts';
+import { startRedisServer, stopRedisServer, type RedisServer } from './helpers/redis-server.ts';
 import { freePort, startServer, type ServerProcess } from './helpers/server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
 import { API, IDENTITY } from './helpers/spellings.ts';
@@ -33,7 +33,7 @@ const AUTH_SECRET = 'cluster-servers-share-this-secret-0123456789';
 
 let database: TestDatabase;
 let inbox: SmtpInbox;
-let redis: ChildProcess | undefined;
+let redis: RedisServer | undefined;
 let redisPort: number;
 let serverEnv: (name: string) => Record<string, string>;
 let a: ServerProcess;
@@ -43,37 +43,11 @@ const mediaDir = path.join(work, 'media');
 let startedAt = 0;
 
 async function startRedis(): Promise<void> {
-  redis = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const probe = await fetch(`http://127.0.0.1:${String(redisPort)}`).catch(
-      (error: unknown) => error,
-    );
-    // Redis answers HTTP by closing the connection; a refused connection means not yet up.
-    const code = (probe as { cause?: { code?: string } } | undefined)?.cause?.code;
-    // Listening, and it is ours: a redis-server that could not bind the port has exited.
-    if (code !== 'ECONNREFUSED' && redis.exitCode === null) return;
-    if (redis.exitCode !== null) throw new Error(`redis-server exited (${String(redis.exitCode)})`);
-    if (Date.now() > deadline) throw new Error('redis-server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  redis = await startRedisServer(redisPort);
 }
 
 async function stopRedis(): Promise<void> {
-  const child = redis;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  // Nothing answers on the port any more (the servers' next command fails).
-  const probe = await fetch(`http://127.0.0.1:${String(redisPort)}`).catch(
-    (error: unknown) => error,
-  );
-  expect((probe as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+  await stopRedisServer(redis);
 }
 
 beforeAll(async () => {
@@ -267,6 +241,13 @@ it('keeps answering with Redis stopped, and shares again once it is back', async
     200,
   );
   await waitUntil(() => Promise.resolve(a.output().includes(BUS_DOWN)), 5000);
+  // A save on A is in B's next read although neither can tell the other: B keeps no answer of
+  // the user's while Redis is lost.
+  const onBApart = on(b, user);
+  expect(await myList(onBApart, user.uid)).not.toContain(13);
+  expect(await myList(onBApart, user.uid)).not.toContain(13);
+  expect((await save(13)).status).toBe(200);
+  expect(await myList(onBApart, user.uid)).toContain(13);
   // Attempt limits are counted in the database meanwhile: a sign-in still gets its answer.
   const attempt = await new SocketClient(a.base, PUBLIC_URL).post(`${IDENTITY}/sign-in/email`, {
     email: user.email,

@@ -38,8 +38,11 @@ export interface ClusterBus {
    * @returns the new generation.
    */
   bumpUser(uid: string): Promise<number>;
-  /** The current write generation of `uid` (0 when it never wrote). */
-  userGeneration(uid: string): Promise<number>;
+  /**
+   * The current write generation of `uid` (0 when it never wrote); undefined while Redis cannot
+   * be asked (another server's writes cannot be seen then: keep nothing of the user's).
+   */
+  userGeneration(uid: string): Promise<number | undefined>;
   /** Redis's part of the readiness report; undefined without REDIS_URL. */
   check(): Promise<RedisCheck | undefined>;
   close(): Promise<void>;
@@ -60,6 +63,8 @@ const LOCAL_WRITERS_KEPT = 100_000;
 const LOCAL_WRITERS_TTL_MS = 60_000;
 /** Longest a Redis command may take before the bus falls back, in ms. */
 const COMMAND_TIMEOUT_MS = 500;
+/** While Redis is taken as lost, how often it is tried again (a PING), in ms. */
+const RETRY_MS = 1_000;
 
 /**
  * Tells every server listening on `redisUrl` that `message` happened, from a process that runs
@@ -127,7 +132,10 @@ export function createClusterBus(options: {
   const listener = new Redis(redisUrl, redisOptions);
   let down = false;
   let closing = false;
+  /** When Redis is next tried while `down`. */
+  let retryAt = 0;
   const failed = (error: unknown) => {
+    retryAt = Date.now() + RETRY_MS;
     if (down || closing) return;
     down = true;
     log.warn(
@@ -142,6 +150,18 @@ export function createClusterBus(options: {
     // Whatever was missed while apart is dropped.
     deliver({ kind: 'catalogue' });
     deliver({ kind: 'sessions' });
+  };
+  /**
+   * Whether Redis may be used now. While lost it is tried again every {@link RETRY_MS} ms: a
+   * command that timed out under load leaves the connection up, so no reconnection would tell.
+   */
+  const usable = () => {
+    if (!down) return true;
+    if (!closing && Date.now() >= retryAt) {
+      retryAt = Date.now() + RETRY_MS;
+      commands.ping().then(recovered, failed);
+    }
+    return false;
   };
   commands.on('error', failed);
   listener.on('error', failed);
@@ -163,13 +183,13 @@ export function createClusterBus(options: {
     shared: true,
     publish(message) {
       deliver(message);
-      if (down) return;
+      if (!usable()) return;
       commands.publish(CHANNEL, JSON.stringify({ from: sender, message })).catch(failed);
     },
     subscribe: (handler) => void handlers.push(handler),
     async bumpUser(uid) {
       const local = bumpLocal(uid);
-      if (down) return local;
+      if (!usable()) return local;
       try {
         const [[, generation]] = (await commands
           .multi()
@@ -184,20 +204,20 @@ export function createClusterBus(options: {
       }
     },
     async userGeneration(uid) {
-      // Apart from the others: this server's own count, offset so it never repeats a key.
-      if (down) return -(localGenerations.get(uid) ?? 0) - 1;
+      if (!usable()) return undefined;
       try {
         const value = await commands.get(GENERATION_PREFIX + uid);
         recovered();
         return value === null ? 0 : Number(value);
       } catch (error) {
         failed(error);
-        return -(localGenerations.get(uid) ?? 0) - 1;
+        return undefined;
       }
     },
     async check() {
       try {
         await commands.ping();
+        recovered();
         return { status: 'up' };
       } catch {
         return { status: 'down', message: 'Redis does not answer' };

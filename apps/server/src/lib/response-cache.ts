@@ -295,6 +295,7 @@ export type RequestUser = (req: FastifyRequest) => Promise<string | undefined>;
  * `scope` (POST, PUT, PATCH, DELETE) starts a new generation for them before its answer is
  * sent (`bus`: in Redis when several servers share the database, one round trip per signed-in
  * GET), so no server answers a user older data than they wrote (read-your-writes, SCALE-2).
+ * While Redis cannot be asked, the user's reads pass through to the routes (SCALE-6).
  * Requests for a key whose answer is being made wait for it rather than each asking the
  * database. Requests without a verified session pass through untouched (the routes answer 401).
  * Keeps `maxBytes` bytes of answers at most (least recently used first out; 0 keeps none).
@@ -316,7 +317,10 @@ export function cacheUserAnswers(
     if (req.method !== 'GET') return;
     const uid = await userOf(req);
     if (uid === undefined) return;
-    const key = `${uid}#${String(await bus.userGeneration(uid))} ${req.url}`;
+    const generation = await bus.userGeneration(uid);
+    // Redis lost: another server's writes cannot be seen, so the database answers each read.
+    if (generation === undefined) return;
+    const key = `${uid}#${String(generation)} ${req.url}`;
     const kept = answers.get(key);
     // No await between the look-up and `start`: the next request must see this one's flight.
     const inFlight = kept === undefined ? flights.start(req, key) : undefined;

@@ -7,16 +7,24 @@
  * member (TOGETHER-1); while only the host controls playback a member's pause is refused with
  * the server's message and the room plays on, and 'Make host' hands the role over (TOGETHER-3);
  * a member whose media is held back after a seek holds the room for everyone, shown as
- * 'Buffering', until it has loaded (TOGETHER-5).
+ * 'Buffering', until it has loaded (TOGETHER-5). Two members watch an AVI the server transcodes
+ * (PLAYBACK-2, PLAYBACK-4: one ffmpeg for both) in step, through a seek to where neither has
+ * loaded. A member's anime view opens the room's episode.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { freshUser, type FreshUser } from './support/library-page.ts';
+import { mediaDir } from './support/e2e-env.ts';
+import { appReady } from './support/first-answers.ts';
 import { addToMediaLibrary, openPlay, section } from './support/play-page.ts';
+import { sameOrigin } from './support/same-origin.ts';
 import {
   allowMutedAutoplay,
   expectInStep,
+  longAvi,
   longWebm,
   memberRow,
   members,
@@ -30,6 +38,9 @@ import {
 /** Starter-catalogue movies no other browser test opens. */
 const INCREDIBLES = { id: 9806, type: 'movie', title: 'The Incredibles' } as const;
 const RATATOUILLE = { id: 2062, type: 'movie', title: 'Ratatouille' } as const;
+const GROUNDHOG_DAY = { id: 137, type: 'movie', title: 'Groundhog Day' } as const;
+/** The starter catalogue's Naruto, which opens in the anime view (220 episodes, pages of 50). */
+const NARUTO = { id: 46260, type: 'tv', title: 'Naruto' } as const;
 
 /** Three new accounts, each in its own browser context, whose pages may start a muted video. */
 async function threeMembers(browser: Browser, testInfo: TestInfo): Promise<FreshUser[]> {
@@ -259,6 +270,122 @@ test("a room starts at the host's position; the host's controls; a held-back mem
   await expectInStep(pages, (r) => !r.paused && r.time > 100, 5000);
   await host.waitForTimeout(1000);
   await expectInStep(pages, (r) => !r.paused && r.time > 100.5);
+
+  for (const user of users) await user.context.close();
+});
+
+test('two members watch a transcoded AVI in step, through a seek', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const users = await Promise.all([freshUser(browser, testInfo), freshUser(browser, testInfo)]);
+  for (const user of users) await allowMutedAutoplay(user.context);
+  const [host, second] = users.map((user) => user.page) as [Page, Page];
+  await addToMediaLibrary(
+    host,
+    GROUNDHOG_DAY,
+    'Groundhog Day (1993) [tmdbid-137].avi',
+    await longAvi(),
+  );
+  /** The mode of the page's next playback answer for the library file. */
+  const modeOf = async (page: Page) => {
+    const answer = await page.waitForResponse((r) =>
+      /\/sources\/media\/\w+\/playback\b/.test(r.url()),
+    );
+    return ((await answer.json()) as { mode: string }).mode;
+  };
+
+  // The host plays the AVI from the library, transcoded, and makes a room.
+  const hostMode = modeOf(host);
+  await openPlay(host, GROUNDHOG_DAY);
+  const local = section(host, 'Servers').getByRole('button', { name: 'Local library' });
+  if ((await local.getAttribute('aria-pressed')) !== 'true') await local.click();
+  expect(await hostMode).toBe('transcode');
+  await expect
+    .poll(() => videoOf(host).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
+  await host.getByRole('button', { name: 'Watch together' }).click();
+  await expect(host).toHaveURL(/[?&]room=[A-Za-z0-9_-]{22}$/);
+  const invite = await host.getByRole('textbox', { name: 'Invite link' }).inputValue();
+
+  // The second joins: the same transcode (the server makes it once for both, whatever the
+  // number of transcodes it allows), both listed, nobody left buffering.
+  const secondMode = modeOf(second);
+  await second.goto(invite);
+  expect(await secondMode).toBe('transcode');
+  const pages = [host, second];
+  for (const page of pages) await expect(members(page)).toHaveCount(2, { timeout: 20_000 });
+  await expect(members(host).filter({ hasText: 'Buffering' })).toHaveCount(0, { timeout: 30_000 });
+
+  // The second plays: both play, in step.
+  await videoOf(second).evaluate(pressPlay);
+  await expectInStep(pages, (r) => !r.paused && r.time > 0, 15_000);
+  await host.waitForTimeout(2000);
+  await expectInStep(pages, (r) => !r.paused && r.time > 1.5);
+
+  // The host seeks to 80 s, which neither has loaded: the room waits for both, then plays on
+  // from there in step.
+  await videoOf(host).evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 80;
+  });
+  await expectInStep(pages, (r) => !r.paused && r.time > 80, 30_000);
+  await host.waitForTimeout(2000);
+  await expectInStep(pages, (r) => !r.paused && r.time > 81.5);
+  await expect(members(host).filter({ hasText: 'Buffering' })).toHaveCount(0);
+
+  for (const user of users) await user.context.close();
+});
+
+test("a member's anime view opens the room's episode", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const users = await Promise.all([freshUser(browser, testInfo), freshUser(browser, testInfo)]);
+  for (const user of users) await allowMutedAutoplay(user.context);
+  const [host, second] = users.map((user) => user.page) as [Page, Page];
+  // Episode 57 of Naruto in the library, on the Episodes grid's second page.
+  const folder = path.join(mediaDir(), 'Naruto (2002) [tmdbid-46260]', 'Season 01');
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, 'S01E57.webm'), await longWebm({ seconds: 30 }));
+  await expect
+    .poll(
+      async () => {
+        await host.request.post('/pigo-stream/sources/rescan', { headers: sameOrigin(host) });
+        const response = await host.request.get(
+          '/pigo-stream/sources/servers?id=46260&type=tv&season=1&episode=57',
+        );
+        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
+      },
+      { timeout: 20_000, intervals: [1000] },
+    )
+    .toContain('Local library');
+
+  // The host picks episode 57 in the anime view, plays it from the library and makes a room.
+  await host.goto(`/play?id=${String(NARUTO.id)}&type=${NARUTO.type}`);
+  await expect(host.getByTestId('anime-selection')).toHaveText('Naruto · Episode 1 of 220');
+  await appReady(host);
+  const grid = (page: Page) => page.getByRole('region', { name: 'Episodes' });
+  const episodeButton = (page: Page, n: number) =>
+    grid(page).getByRole('button', { name: `Episode ${String(n)}`, exact: true });
+  await grid(host).getByRole('button', { name: 'Next page' }).click();
+  await episodeButton(host, 57).click();
+  await expect(host.getByTestId('anime-selection')).toHaveText('Naruto · Episode 57 of 220');
+  const local = section(host, 'Servers').getByRole('button', { name: 'Local library' });
+  if ((await local.getAttribute('aria-pressed')) !== 'true') await local.click();
+  await expect(videoOf(host)).toHaveAttribute('src', /\/pigo-stream\/sources\/media\//);
+  await host.getByRole('button', { name: 'Watch together' }).click();
+  const invite = await host.getByRole('textbox', { name: 'Invite link' }).inputValue();
+
+  // The second member, who never opened Naruto (the view would show episode 1), joins: the
+  // view selects episode 57 on its page, and the room's file plays there too.
+  await second.goto(invite);
+  await expect(second.getByTestId('anime-selection')).toHaveText('Naruto · Episode 57 of 220', {
+    timeout: 20_000,
+  });
+  await expect(episodeButton(second, 57)).toHaveAttribute('aria-pressed', 'true');
+  await expect(videoOf(second)).toHaveAttribute('src', /\/pigo-stream\/sources\/media\//);
+  await expect(roomPanel(second).getByText(/which this profile cannot play/)).toHaveCount(0);
+  for (const page of [host, second]) await expect(members(page)).toHaveCount(2);
+  await videoOf(second).evaluate(pressPlay);
+  await expectInStep([host, second], (r) => !r.paused && r.time > 0, 5000);
 
   for (const user of users) await user.context.close();
 });

@@ -63,4 +63,9 @@ export interface AnimeViewProps {
   watchedEpisodes: ReadonlySet<number>;
   /** Called with the restored selection on mount and on every change of relation or episode. */
   onSelectionChange: (selection: AnimeSelection) => void;
+  /**
+   * In a room (TOGETHER-10): the episode it plays, which the view selects, in the title's own
+   * relation; undefined outside a room (or for a movie).
+   */
+  roomEpisode?: number;
 }

@@ -2,8 +2,9 @@
  * The anime view of the play page (ANIME-1 in docs/requirements.md; ANIME-5..8): it replaces the
  * movie or show view when the related-anime lookup found relations.
  */
+import { useEffect } from 'react';
 import type { AnimeViewProps } from '../anime-view-contract.ts';
-import { useAnimeSelection } from '../hooks/use-anime-selection.ts';
+import { useAnimeSelection, type AnimeSelectionState } from '../hooks/use-anime-selection.ts';
 import { relationTitle } from '../rules/display.ts';
 import { EpisodesGrid } from './episodes-grid.tsx';
 import { RelatedAnimeStrip } from './related-anime-strip.tsx';
@@ -29,8 +30,10 @@ function AnimeViewBody({
   cast,
   watchedEpisodes,
   onSelectionChange,
+  roomEpisode,
 }: AnimeViewProps) {
   const selection = useAnimeSelection(media, relations, onSelectionChange);
+  useRoomEpisode(selection, roomEpisode);
 
   return (
     <div data-testid="anime-view" className="flex min-w-0 flex-col gap-8">
@@ -61,4 +64,26 @@ function AnimeViewBody({
       <div>{cast}</div>
     </div>
   );
+}
+
+/**
+ * In a room (TOGETHER-10), the view follows the room's episode: the title's own relation first,
+ * then, once it is the selected one, the episode (when within its count) on its page.
+ */
+function useRoomEpisode(selection: AnimeSelectionState, roomEpisode: number | undefined) {
+  const { relationIndex, ownRelationIndex, episode, episodeCount, selectRelation, goToEpisode } =
+    selection;
+  useEffect(() => {
+    if (roomEpisode === undefined) return;
+    if (relationIndex !== ownRelationIndex) selectRelation(ownRelationIndex);
+    else if (episode !== roomEpisode && roomEpisode <= episodeCount) goToEpisode(roomEpisode);
+  }, [
+    roomEpisode,
+    relationIndex,
+    ownRelationIndex,
+    episode,
+    episodeCount,
+    selectRelation,
+    goToEpisode,
+  ]);
 }

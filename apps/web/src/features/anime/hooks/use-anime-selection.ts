@@ -13,6 +13,7 @@ import {
   DEFAULT_PAGE,
   defaultRelationIndex,
   episodeCount,
+  pageOfEpisode,
 } from '../rules/selection.ts';
 
 /** The prefix of every remembered key of `media`'s anime view. */
@@ -36,6 +37,10 @@ export interface AnimeSelectionState {
   selectEpisode: (episode: number) => void;
   /** Shows `page` (clamped) without changing the selected episode. */
   showPage: (page: number) => void;
+  /** Selects `episode` and shows its page; both remembered. */
+  goToEpisode: (episode: number) => void;
+  /** The index of the title's own relation, the default one (ANIME-5). */
+  ownRelationIndex: number;
 }
 
 const indexCheck = (length: number) => (stored: unknown) =>
@@ -99,6 +104,12 @@ export function useAnimeSelection(
   const showPage = (next: number) => {
     setBrowsed({ relationId: relation.id, page: clampPage(next, count) });
   };
+  const goToEpisode = (next: number) => {
+    const nextPage = clampPage(pageOfEpisode(next), count);
+    rememberEpisode(next);
+    rememberPage(nextPage);
+    setBrowsed({ relationId: relation.id, page: nextPage });
+  };
 
   const latest = useRef({ relation, onSelectionChange });
   useEffect(() => {
@@ -117,5 +128,7 @@ export function useAnimeSelection(
     selectRelation,
     selectEpisode,
     showPage,
+    goToEpisode,
+    ownRelationIndex: defaultIndex,
   };
 }

@@ -248,6 +248,7 @@ export function PlayContent({
             cast={castGrid}
             watchedEpisodes={watchedEpisodes}
             onSelectionChange={setAnimeSelection}
+            roomEpisode={room.plays?.title.episode ?? undefined}
           />
         ) : (
           <>

@@ -22,29 +22,33 @@ export const FILE_SECONDS = 120;
  * tens of seconds ahead when a seek goes far, and loads the new position afresh.
  */
 export async function longWebm({ heavy = false, seconds = FILE_SECONDS } = {}): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'together-'));
-  const file = path.join(dir, 'long.webm');
   const picture = `testsrc2=size=320x180:rate=25:duration=${String(seconds)}`;
+  return madeByFfmpeg('long.webm', [
+    ...['-f', 'lavfi', '-i', heavy ? `${picture},noise=alls=40:allf=t` : picture],
+    ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8'],
+    ...(heavy ? ['-b:v', '1M', '-minrate', '1M', '-maxrate', '1M'] : ['-b:v', '150k']),
+    ...['-g', '25', '-an'],
+  ]);
+}
+
+/**
+ * An XviD-style AVI of `seconds` (MPEG-4 part 2 video, a key frame every second, MP3 sound),
+ * which no browser plays as it is: the server transcodes it to HLS (PLAYBACK-2).
+ */
+export async function longAvi({ seconds = FILE_SECONDS } = {}): Promise<Buffer> {
+  return madeByFfmpeg('long.avi', [
+    ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=25:duration=${String(seconds)}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${String(seconds)}`],
+    ...['-c:v', 'mpeg4', '-q:v', '8', '-g', '25', '-c:a', 'libmp3lame', '-b:a', '64k'],
+  ]);
+}
+
+/** The file ffmpeg writes as `name` from `args` (inputs and codecs), read into memory. */
+async function madeByFfmpeg(name: string, args: string[]): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'together-'));
+  const file = path.join(dir, name);
   try {
-    await promisify(execFile)('ffmpeg', [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      heavy ? `${picture},noise=alls=40:allf=t` : picture,
-      '-c:v',
-      'libvpx',
-      '-deadline',
-      'realtime',
-      '-cpu-used',
-      '8',
-      ...(heavy ? ['-b:v', '1M', '-minrate', '1M', '-maxrate', '1M'] : ['-b:v', '150k']),
-      '-g',
-      '25',
-      '-an',
-      file,
-    ]);
+    await promisify(execFile)('ffmpeg', ['-v', 'error', ...args, file]);
     return await readFile(file);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -285,7 +285,9 @@ test('two members watch a transcoded AVI in step, through a seek', async ({
     host,
     GROUNDHOG_DAY,
     'Groundhog Day (1993) [tmdbid-137].avi',
-    await longAvi(),
+    // 90 s: its ffmpeg soon reaches the end and ends, so the transcodes of the tests running
+    // beside this one (one ffmpeg at a time on two cores) do not wait long.
+    await longAvi({ seconds: 90 }),
   );
   /** The mode of the page's next playback answer for the library file. */
   const modeOf = async (page: Page) => {

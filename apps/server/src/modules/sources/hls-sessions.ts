@@ -19,8 +19,7 @@
  *   onClose): no ffmpeg outlives the server.
  * - The segments under `transcodes` are kept within `cacheBytes`: the oldest idle sessions go
  *   first, then segments already played. The folder is emptied at start.
- * ffmpeg runs niced, with `-nostdin`, `-loglevel error`, bounded threads, fixed arguments and the
- * input as `file:<absolute path>`.
+ * ffmpeg runs niced, with bounded threads and the fixed arguments of hls-ffmpeg.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,8 +28,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { cpus, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DomainError } from '../../lib/domain-error.ts';
-import type { HlsPlan } from './hls-plan.ts';
-import { fileInput, type MediaProbe } from './media-probe.ts';
+import { segmentingArgs, type SegmentingInput } from './hls-ffmpeg.ts';
 
 /** A session's ffmpeg is killed this long after the session's last request, in ms. */
 export const IDLE_KILL_MS = 10_000;
@@ -81,16 +79,9 @@ export interface HlsSessionsOptions {
 }
 
 /** What a session plays: the plan, the file and its segment boundaries. */
-export interface SessionSource {
+export interface SessionSource extends SegmentingInput {
   /** The signed plan string (names the session). */
   token: string;
-  plan: HlsPlan;
-  /** The file's resolved absolute path. */
-  file: string;
-  probe: MediaProbe;
-  /** Segment starts in seconds (hls-plan.ts's `segmentStarts`) and the end. */
-  starts: number[];
-  end: number;
   /**
    * Who watches: a profile of an account, or an addon token. At TRANSCODE_MAX, a viewer's new
    * session stops that viewer's other running ffmpeg instead of being refused.
@@ -406,7 +397,7 @@ export class HlsSessions {
     session.runs += 1;
     const dir = path.join(session.dir, `run${String(session.runs)}`);
     await mkdir(dir, { recursive: true });
-    const args = this.ffmpegArgs(session.source, index, dir);
+    const args = segmentingArgs(session.source, index, dir, this.threads);
     const child = spawn(this.options.ffmpeg, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
       windowsHide: true,
@@ -560,83 +551,5 @@ export class HlsSessions {
       .filter((s) => !s.run || s.run.exited)
       .sort((a, b) => a.lastRequestAt - b.lastRequestAt);
     for (const session of idle.slice(0, this.sessions.size - MAX_SESSIONS)) void this.drop(session);
-  }
-
-  /** ffmpeg's arguments for a run from segment `index` into `dir` (fixed; no shell). */
-  private ffmpegArgs(source: SessionSource, index: number, dir: string): string[] {
-    const { plan, probe, starts } = source;
-    const start = starts[index] ?? 0;
-    const args = ['-nostdin', '-hide_banner', '-loglevel', 'error'];
-    // `-ss` counts from the file's start time. Copied video starts exactly at the keyframe
-    // `start` is (1 ms over it, against rounding: the seek lands on the keyframe before).
-    const seek = Math.max(0, start - probe.startTime + (plan.videoCopy ? 0.001 : 0));
-    if (index > 0) args.push('-ss', seek.toFixed(3));
-    args.push('-copyts', '-i', fileInput(source.file));
-    // Copied audio is not cut by the seek: drop its packets before the segment (half a second
-    // early for copied video, whose first keyframe may be decoded a few frames before it shows).
-    // The output `-ss` shifts timestamps back by as much: `-output_ts_offset` undoes it.
-    if (index > 0 && plan.audioCopy) {
-      const from = Math.max(0, start - (plan.videoCopy ? 0.5 : 0)).toFixed(3);
-      args.push('-ss', from, '-output_ts_offset', from);
-    }
-    const fps = probe.video?.fps ?? 25;
-    if (plan.burn !== null && !plan.videoCopy) {
-      args.push(
-        '-filter_complex',
-        `[0:v:0][0:s:${String(plan.burn)}]overlay=eof_action=pass,` +
-          "scale='trunc(min(iw,1920)/2)*2':-2,format=yuv420p[v]",
-        '-map',
-        '[v]',
-      );
-    } else {
-      args.push('-map', '0:v:0?');
-    }
-    if (plan.audio !== null) args.push('-map', `0:a:${String(plan.audio)}`);
-    if (plan.videoCopy) args.push('-c:v', 'copy');
-    else {
-      if (plan.burn === null) {
-        args.push('-vf', "scale='trunc(min(iw,1920)/2)*2':-2,format=yuv420p");
-      }
-      const target = (starts[1] ?? source.end) - (starts[0] ?? 0);
-      args.push(
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '23',
-        '-profile:v',
-        'high',
-        '-sc_threshold',
-        '0',
-        '-force_key_frames',
-        `expr:gte(t,n_forced*${target.toFixed(3)})`,
-      );
-    }
-    if (plan.audio !== null) {
-      if (plan.audioCopy) args.push('-c:a', 'copy');
-      else args.push('-c:a', 'aac', '-b:a', '192k', '-ac', '2');
-    }
-    const cuts = starts.slice(index + 1).map((t) => (t - 0.001).toFixed(3));
-    args.push(
-      '-threads',
-      String(this.threads),
-      '-max_muxing_queue_size',
-      '2048',
-      '-sn',
-      '-dn',
-      '-f',
-      'segment',
-      '-segment_format',
-      'mpegts',
-      '-segment_start_number',
-      String(index),
-      '-segment_time_delta',
-      Math.min(0.05, 0.5 / fps).toFixed(3),
-    );
-    if (cuts.length > 0) args.push('-segment_times', cuts.join(','));
-    else args.push('-segment_time', '100000');
-    args.push(path.join(dir, 'seg%d.ts'));
-    return args;
   }
 }

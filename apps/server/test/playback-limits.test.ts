@@ -269,38 +269,34 @@ describe('the transcode folder (HlsSessions over a real DATA_DIR)', () => {
 });
 
 describe('peers: viewers of the same content (a room watching together)', () => {
-  it('share one ffmpeg at TRANSCODE_MAX, through seeks made at once; other content is refused', async () => {
-    const sessions = new HlsSessions({
+  const sessionsOf = (maxProcesses: number, folder: string) =>
+    new HlsSessions({
       ffmpeg: 'ffmpeg',
-      dataDir: path.join(root, 'peers'),
-      maxProcesses: 1,
+      dataDir: path.join(root, folder),
+      maxProcesses,
       cacheBytes: 64 * 1024 * 1024,
       log: () => undefined,
     });
+  /** Viewer `uid`'s transcode of the long file, with audio track `audio` or none. */
+  const sourceOf = async (uid: string, audio: number | null) => {
     const probe = await probeFile('ffprobe', longFile);
     const { starts, end } = segmentStarts(probe, false, 1);
-    const sourceOf = (uid: string, audio: number | null) => {
-      const plan: HlsPlan = {
-        mediaId: 'b'.repeat(24),
-        uid,
-        mode: 'transcode',
-        audio,
-        burn: null,
-        videoCopy: false,
-        audioCopy: false,
-      };
-      return {
-        token: `${uid}-${String(audio)}`,
-        plan,
-        file: longFile,
-        probe,
-        starts,
-        end,
-        viewer: uid,
-      };
+    const plan: HlsPlan = {
+      mediaId: 'b'.repeat(24),
+      uid,
+      mode: 'transcode',
+      audio,
+      burn: null,
+      videoCopy: false,
+      audioCopy: false,
     };
-    const a = sourceOf('a', 0);
-    const b = sourceOf('b', 0);
+    const token = `${uid}-${String(audio)}`;
+    return { token, plan, file: longFile, probe, starts, end, viewer: uid };
+  };
+
+  it('share one ffmpeg at TRANSCODE_MAX, through seeks made at once; other content is refused', async () => {
+    const sessions = sessionsOf(1, 'peers-one');
+    const [a, b, c] = await Promise.all([sourceOf('a', 0), sourceOf('b', 0), sourceOf('c', null)]);
     try {
       // A starts; B, another viewer, plays the same segments from A's ffmpeg.
       for (let n = 0; n < 3; n++) await sessions.segment(a, n);
@@ -320,7 +316,27 @@ describe('peers: viewers of the same content (a room watching together)', () => 
       }
       expect(sessions.pids).toHaveLength(1);
       // C asks for other content (no audio): at TRANSCODE_MAX it is refused.
-      await expect(sessions.segment(sourceOf('c', null), 0)).rejects.toThrow(TranscodeLimitError);
+      await expect(sessions.segment(c, 0)).rejects.toThrow(TranscodeLimitError);
+    } finally {
+      await sessions.close();
+    }
+  }, 120_000);
+
+  it("stop a viewer's own ffmpeg once a peer's makes what the viewer asks for", async () => {
+    const sessions = sessionsOf(2, 'peers-two');
+    const [a, b, c] = await Promise.all([sourceOf('a', 0), sourceOf('b', 0), sourceOf('c', null)]);
+    try {
+      // A plays from the start, B far from A: two ffmpeg, TRANSCODE_MAX reached.
+      for (let n = 0; n < 3; n++) await sessions.segment(a, n);
+      await sessions.segment(b, 150);
+      expect(sessions.pids).toHaveLength(2);
+      // B joins A (a room): A's ffmpeg makes B's segments, and B's own stops.
+      await sessions.segment(b, 3);
+      await sessions.segment(b, 4);
+      expect(sessions.pids).toHaveLength(1);
+      // So another viewer's transcode may start.
+      await sessions.segment(c, 0);
+      expect(sessions.pids).toHaveLength(2);
     } finally {
       await sessions.close();
     }

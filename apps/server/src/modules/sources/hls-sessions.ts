@@ -219,8 +219,10 @@ export class HlsSessions {
     /** Until when a refusal at TRANSCODE_MAX waits for a peer's ffmpeg to reach the segment. */
     let peerWaitUntil: number | undefined;
     for (;;) {
-      const done = session.done.get(index) ?? this.peerSegment(session, index);
+      const made = session.done.get(index);
+      const done = made ?? this.peerSegment(session, index);
       if (done !== undefined) {
+        if (made === undefined) await this.stopUnlessReaching(session, index);
         // The idle time counts from the answer too, so a slow segment is not its ffmpeg's last.
         session.lastRequestAt = Date.now();
         this.armIdle(session);
@@ -239,6 +241,7 @@ export class HlsSessions {
         // It has just exited: its last segments are being noted.
       } else if (!reaches && this.peerReaching(session, index)) {
         // Another viewer's ffmpeg of the same content (a room watching together) makes it.
+        await this.stopUnlessReaching(session, index);
       } else if (!reaches) {
         if (run !== undefined && run !== current && current !== undefined && !current.exited) {
           // A later request (a seek) replaced the ffmpeg this one was waiting for.
@@ -334,6 +337,17 @@ export class HlsSessions {
       return true;
     }
     return false;
+  }
+
+  /**
+   * Stops the session's ffmpeg unless it will make segment `index` soon: the viewer is served
+   * from a peer's, and their own, elsewhere in the file, would only hold a place of TRANSCODE_MAX.
+   */
+  private async stopUnlessReaching(session: Session, index: number): Promise<void> {
+    const run = session.run;
+    if (!run || run.exited) return;
+    if (run.first <= index && index <= Math.max(run.writing, run.first) + REACH_SEGMENTS) return;
+    await this.kill(run);
   }
 
   /** Whether a peer session (same content) has an ffmpeg running. */

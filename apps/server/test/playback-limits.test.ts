@@ -232,7 +232,7 @@ describe('the transcode folder (HlsSessions over a real DATA_DIR)', () => {
       audioCopy: false,
     };
     const { starts, end } = segmentStarts(probe, false, 1);
-    const source = { token: 'plan', plan, file: longFile, probe, starts, end, viewer: 'u' };
+    const source = { token: 'plan', plan, file: longFile, probe, starts, end, profileId: 'u' };
     // Played through: ffmpeg pauses a minute ahead and goes on as the segments are asked for.
     const played = 40;
     for (let n = 0; n < played; n++) await sessions.segment(source, n);
@@ -268,7 +268,7 @@ describe('the transcode folder (HlsSessions over a real DATA_DIR)', () => {
   }, 120_000);
 });
 
-describe('peers: viewers of the same content (a room watching together)', () => {
+describe('siblings: viewers of the same content (a room watching together)', () => {
   const sessionsOf = (maxProcesses: number, folder: string) =>
     new HlsSessions({
       ffmpeg: 'ffmpeg',
@@ -291,11 +291,11 @@ describe('peers: viewers of the same content (a room watching together)', () => 
       audioCopy: false,
     };
     const token = `${uid}-${String(audio)}`;
-    return { token, plan, file: longFile, probe, starts, end, viewer: uid };
+    return { token, plan, file: longFile, probe, starts, end, profileId: uid };
   };
 
   it('share one ffmpeg at TRANSCODE_MAX, through seeks made at once; other content is refused', async () => {
-    const sessions = sessionsOf(1, 'peers-one');
+    const sessions = sessionsOf(1, 'siblings-one');
     const [a, b, c] = await Promise.all([sourceOf('a', 0), sourceOf('b', 0), sourceOf('c', null)]);
     try {
       // A starts; B, another viewer, plays the same segments from A's ffmpeg.
@@ -322,8 +322,8 @@ describe('peers: viewers of the same content (a room watching together)', () => 
     }
   }, 120_000);
 
-  it("stop a viewer's own ffmpeg once a peer's makes what the viewer asks for", async () => {
-    const sessions = sessionsOf(2, 'peers-two');
+  it("stop a viewer's own ffmpeg once a sibling's makes what the viewer asks for", async () => {
+    const sessions = sessionsOf(2, 'siblings-two');
     const [a, b, c] = await Promise.all([sourceOf('a', 0), sourceOf('b', 0), sourceOf('c', null)]);
     try {
       // A plays from the start, B far from A: two ffmpeg, TRANSCODE_MAX reached.

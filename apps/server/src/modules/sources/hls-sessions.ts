@@ -7,15 +7,15 @@
  *   boundaries, numbering from N) and kills the session's previous ffmpeg; so a seek starts
  *   where it lands. The request waits until the segment is complete (the next one exists or
  *   ffmpeg ended), at most {@link SEGMENT_WAIT_MS}.
- * - Sessions of the same file, streams and codecs for different viewers (a room watching
- *   together) are peers: a segment one of them has made, or whose ffmpeg will reach it soon, is
+ * - Sessions of the same file, streams and codecs for different profiles (a room watching
+ *   together) are siblings: a segment one of them has made, or whose ffmpeg will reach it soon, is
  *   served to the others, so a room's members share one ffmpeg.
  * - At most `maxProcesses` ffmpeg run at once: one more session's request is refused with
- *   {@link TranscodeLimitError} (503), unless its viewer has another session running, which is
- *   stopped (the viewer moved on, to the next episode say), or a peer's ffmpeg reaches the
- *   segment within {@link PEER_WAIT_MS}. A session's ffmpeg is paused while it is more than a
+ *   {@link TranscodeLimitError} (503), unless its profile has another session running, which is
+ *   stopped (the profile moved on, to the next episode say), or a sibling's ffmpeg reaches the
+ *   segment within {@link SIBLING_WAIT_MS}. A session's ffmpeg is paused while it is more than a
  *   minute ahead of the segments asked for, and killed {@link IDLE_KILL_MS} after its last
- *   request (its own or a peer's); all are killed by {@link HlsSessions.close} (the app's
+ *   request (its own or a sibling's); all are killed by {@link HlsSessions.close} (the app's
  *   onClose): no ffmpeg outlives the server.
  * - The segments under `transcodes` are kept within `cacheBytes`: the oldest idle sessions go
  *   first, then segments already played. The folder is emptied at start.
@@ -40,8 +40,8 @@ const POLL_MS = 100;
 const REACH_SEGMENTS = 3;
 /** A running ffmpeg is paused when this many seconds ahead of the segments asked for. */
 const AHEAD_PAUSE_S = 60;
-/** How long a request refused at TRANSCODE_MAX waits for a peer's ffmpeg to reach it, in ms. */
-const PEER_WAIT_MS = 3_000;
+/** How long a request refused at TRANSCODE_MAX waits for a sibling's ffmpeg to reach it, in ms. */
+const SIBLING_WAIT_MS = 3_000;
 /** Most sessions remembered (their folders are removed with them). */
 const MAX_SESSIONS = 200;
 
@@ -83,10 +83,10 @@ export interface SessionSource extends SegmentingInput {
   /** The signed plan string (names the session). */
   token: string;
   /**
-   * Who watches: a profile of an account, or an addon token. At TRANSCODE_MAX, a viewer's new
-   * session stops that viewer's other running ffmpeg instead of being refused.
+   * The profile the stream plays for (on the play page or through its addon). At TRANSCODE_MAX,
+   * a profile's new session stops that profile's other running ffmpeg instead of being refused.
    */
-  viewer: string;
+  profileId: string;
 }
 
 interface Run {
@@ -95,7 +95,7 @@ interface Run {
   dir: string;
   /** The first segment it makes. */
   first: number;
-  /** The highest segment asked of it, by its session or a peer (its pace follows this one). */
+  /** The highest segment asked of it, by its session or a sibling (its pace follows this one). */
   wanted: number;
   /** The highest segment it has started writing, or first - 1. */
   writing: number;
@@ -114,7 +114,7 @@ interface Session {
   id: string;
   dir: string;
   source: SessionSource;
-  /** What its segments are made of: sessions with the same content are peers (see `segment`). */
+  /** What its segments are made of: sessions with the same content are siblings (see `segment`). */
   content: string;
   /** Complete segments: index -> file path. */
   done: Map<number, string>;
@@ -216,11 +216,11 @@ export class HlsSessions {
     const deadline = Date.now() + SEGMENT_WAIT_MS;
     /** The ffmpeg this request waits for, once chosen. */
     let run: Run | undefined;
-    /** Until when a refusal at TRANSCODE_MAX waits for a peer's ffmpeg to reach the segment. */
-    let peerWaitUntil: number | undefined;
+    /** Until when a refusal at TRANSCODE_MAX waits for a sibling's ffmpeg to reach the segment. */
+    let siblingWaitUntil: number | undefined;
     for (;;) {
       const made = session.done.get(index);
-      const done = made ?? this.peerSegment(session, index);
+      const done = made ?? this.siblingSegment(session, index);
       if (done !== undefined) {
         if (made === undefined) await this.stopUnlessReaching(session, index);
         // The idle time counts from the answer too, so a slow segment is not its ffmpeg's last.
@@ -239,8 +239,8 @@ export class HlsSessions {
         index <= Math.max(current.writing, current.first) + REACH_SEGMENTS;
       if (current?.exited && !current.ended) {
         // It has just exited: its last segments are being noted.
-      } else if (!reaches && this.peerReaching(session, index)) {
-        // Another viewer's ffmpeg of the same content (a room watching together) makes it.
+      } else if (!reaches && this.siblingReaching(session, index)) {
+        // Another profile's ffmpeg of the same content (a room watching together) makes it.
         await this.stopUnlessReaching(session, index);
       } else if (!reaches) {
         if (run !== undefined && run !== current && current !== undefined && !current.exited) {
@@ -257,11 +257,11 @@ export class HlsSessions {
         try {
           run = await this.start(session, index);
         } catch (err) {
-          // At TRANSCODE_MAX while a peer runs (a room's members seek at once): its ffmpeg may
+          // At TRANSCODE_MAX while a sibling runs (a room's members seek at once): its ffmpeg may
           // be about to reach the segment.
-          if (!(err instanceof TranscodeLimitError) || !this.hasRunningPeer(session)) throw err;
-          peerWaitUntil ??= Date.now() + PEER_WAIT_MS;
-          if (Date.now() > peerWaitUntil) throw err;
+          if (!(err instanceof TranscodeLimitError) || !this.hasRunningSibling(session)) throw err;
+          siblingWaitUntil ??= Date.now() + SIBLING_WAIT_MS;
+          if (Date.now() > siblingWaitUntil) throw err;
         }
       } else {
         run = current;
@@ -311,8 +311,8 @@ export class HlsSessions {
     return session;
   }
 
-  /** Segment `index` complete in a peer session (same content, another viewer), if any. */
-  private peerSegment(session: Session, index: number): string | undefined {
+  /** Segment `index` complete in a sibling session (same content, another profile), if any. */
+  private siblingSegment(session: Session, index: number): string | undefined {
     for (const other of this.sessions.values()) {
       if (other === session || other.content !== session.content) continue;
       const file = other.done.get(index);
@@ -322,10 +322,10 @@ export class HlsSessions {
   }
 
   /**
-   * Whether a peer's running ffmpeg will make segment `index` soon (as a session's own would); if
+   * Whether a sibling's running ffmpeg will make segment `index` soon (as a session's own would); if
    * so it is kept alive, and paced (resumed) for this request too.
    */
-  private peerReaching(session: Session, index: number): boolean {
+  private siblingReaching(session: Session, index: number): boolean {
     for (const other of this.sessions.values()) {
       const run = other.run;
       if (other === session || other.content !== session.content || !run || run.exited) continue;
@@ -341,7 +341,7 @@ export class HlsSessions {
 
   /**
    * Stops the session's ffmpeg unless it will make segment `index` soon: the viewer is served
-   * from a peer's, and their own, elsewhere in the file, would only hold a place of TRANSCODE_MAX.
+   * from a sibling's, and their own, elsewhere in the file, would only hold a place of TRANSCODE_MAX.
    */
   private async stopUnlessReaching(session: Session, index: number): Promise<void> {
     const run = session.run;
@@ -350,8 +350,8 @@ export class HlsSessions {
     await this.kill(run);
   }
 
-  /** Whether a peer session (same content) has an ffmpeg running. */
-  private hasRunningPeer(session: Session): boolean {
+  /** Whether a sibling session (same content) has an ffmpeg running. */
+  private hasRunningSibling(session: Session): boolean {
     for (const other of this.sessions.values()) {
       if (other !== session && other.content === session.content && other.run?.exited === false) {
         return true;
@@ -367,11 +367,11 @@ export class HlsSessions {
    * of TRANSCODE_MAX until its idle time ran out.
    */
   private async stopOtherPlansOf(session: Session, anyFile: boolean): Promise<void> {
-    const { viewer, plan } = session.source;
+    const { profileId, plan } = session.source;
     const stops: Promise<void>[] = [];
     for (const other of this.sessions.values()) {
       if (other === session || !other.run || other.run.exited) continue;
-      if (other.source.viewer !== viewer) continue;
+      if (other.source.profileId !== profileId) continue;
       if (!anyFile && other.source.plan.mediaId !== plan.mediaId) continue;
       this.options.log('info', 'ffmpeg stopped: the viewer moved to another plan', {
         session: other.id,

@@ -43,8 +43,8 @@ export interface HlsRequest {
   file: string;
   /** The asker's id, which the plan must name. */
   uid: string;
-  /** Who watches (a profile, an addon token): see `SessionSource.viewer`. */
-  viewer: string;
+  /** The profile the stream plays for: see `SessionSource.profileId`. */
+  profileId: string;
   /**
    * The file of `mediaId`, checked against what the asker may play.
    * @throws what the caller's check throws (403 or 404 errors).
@@ -173,7 +173,7 @@ export class HlsStreams {
       probe: full,
       starts,
       end,
-      viewer: request.viewer,
+      profileId: request.profileId,
     };
     reply.header('cache-control', 'private, no-cache');
     if (name[1] === undefined) {

@@ -303,7 +303,7 @@ export async function registerPlaybackRoutes(
       return hls.answer(reply, {
         ...req.params,
         uid: user.uid,
-        viewer: `${user.uid}/${user.profileId}`,
+        profileId: user.profileId,
         resolve: (mediaId) => fileOf(req, mediaId),
       });
     },

@@ -430,7 +430,7 @@ export const addonRoutes: FastifyPluginAsyncZod<AddonRoutesOptions> = async (app
         plan: req.params.plan,
         file: req.params.file,
         uid: addonPlanOwner(profile.tokenId),
-        viewer: addonPlanOwner(profile.tokenId),
+        profileId: profile.profileId,
         resolve: (mediaId) => playable(profile, mediaId),
         onSegment: ({ file }, start, length) => {
           recorder.segmentServed(profile, file, start, length);

@@ -57,6 +57,9 @@ export async function openOldDatabase(folder: string): Promise<OldDatabase> {
   }
   const scratch = await createScratchDatabase();
   const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+  // As the app's own pool (packages/db): an idle connection's error, such as the drop's
+  // termination of one left open at close, is not the process's to crash on.
+  pool.on('error', () => undefined);
   const raw = drizzlePg(pool);
   await migratePg(raw, { migrationsFolder: folder });
   return {

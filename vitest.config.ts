@@ -8,12 +8,13 @@ const embeddedOnlyTests = ['apps/server/test/**/*.embedded.test.ts'];
 /**
  * Tests whose outcome does not depend on which database the server runs on (ARCH-36 in
  * docs/architecture.md: the PostgreSQL suite does not repeat them): image paths, headers, stream
- * sources, the store, the built web app, the public URL, the TMDB and AniList clients against their
- * stand-ins, and the `pigo` CLI, which opens the embedded database by itself whatever the suite's
- * database. They run once, on the embedded database. Where one of them touches the database, it is
- * only through code another file tests on both (a user to sign in with: identity.*.test.ts; a saved
- * title: library*.test.ts). The catalogue contract over the starter catalogue reads the catalogue
- * tables, so it is not listed.
+ * sources, the transcoder's sessions, the store, the built web app, the public URL, the TMDB and
+ * AniList clients against their stand-ins, and the `pigo` CLI, which opens the embedded database
+ * by itself whatever the suite's database. They run once, on the embedded database. Where one of
+ * them touches the database, it is only through code another file tests on both (a user to sign
+ * in with: identity.*.test.ts; a saved title: library*.test.ts; a library file: playback.test.ts).
+ * The catalogue contract over the starter catalogue reads the catalogue tables, so it is not
+ * listed.
  */
 const databaseNeutralTests = [
   'apps/server/test/images.test.ts',
@@ -31,6 +32,9 @@ const databaseNeutralTests = [
   'apps/server/test/anime.live.test.ts',
   // The CLI runs as its own process on the embedded database (DATABASE_URL unset).
   'apps/server/test/importers.cli.test.ts',
+  // ffmpeg sessions of the transcoder: their limits, idle stops and cache are the server's own
+  // state; the media index they start from is playback.test.ts's, on both databases.
+  'apps/server/test/playback-limits.test.ts',
 ];
 
 export default defineConfig({

@@ -37,12 +37,19 @@ const serverEnv = appServerEnv();
 
 export default defineConfig({
   testDir: 'e2e',
+  // The room tests (three browser contexts playing for a minute or more) start first, so that
+  // the short tests fill the other worker beside them rather than leaving it idle at the end.
   // The two-server room test runs alone, after the others: it measures members in step to half
   // a second across 2 more servers and 3 browsers, which the other worker's tests beside it
   // slowed past its 1 s on a 2-core machine.
   projects: [
-    { name: 'app', testIgnore: /together-cluster\.spec\.ts$/ },
-    { name: 'cluster', testMatch: /together-cluster\.spec\.ts$/, dependencies: ['app'] },
+    { name: 'rooms', testMatch: /together\.spec\.ts$/ },
+    { name: 'app', testIgnore: /together(-cluster)?\.spec\.ts$/ },
+    {
+      name: 'cluster',
+      testMatch: /together-cluster\.spec\.ts$/,
+      dependencies: ['rooms', 'app'],
+    },
   ],
   // Per port offset, so parallel runs keep their signed-in states and traces apart.
   outputDir: process.env.PIGO_E2E_PORT_OFFSET

@@ -2,34 +2,26 @@
  * Continue Watching and Resume (PROG-3, PROG-5 in docs/requirements.md): a local file played
  * part-way and left shows on Home in 'Continue Watching' with its progress bar; opening it offers
  * 'Resume from m:ss', which starts within 2 s of where it stopped, and 'Start over'; the row's
- * remove button takes it out. The file is a real WebM recorded in Chromium, with its duration
- * written into it.
+ * remove button takes it out. The file is a WebM made by ffmpeg.
  */
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
-import {
-  addToMediaLibrary,
-  openPlay,
-  player,
-  playVideoTo,
-  recordWebm,
-  section,
-} from './support/play-page.ts';
+import { addToMediaLibrary, openPlay, player, playVideoTo, section } from './support/play-page.ts';
+import { longWebm } from './support/made-videos.ts';
 
 /** A starter-catalogue Blender open movie no other test plays from the media library. */
 const SINTEL = { id: 45745, type: 'movie', title: 'Sintel' } as const;
 
-/** Seconds of the recorded file, and how far the test plays it (PROG-1: "play 20 s"). */
+/** Seconds of the file, and how far the test plays it (PROG-1: "play 20 s"). */
 const FILE_S = 32;
 const PLAYED_S = 20;
 
 test('a local file played 20 s resumes from Continue Watching', async ({ browser }, testInfo) => {
-  // Recording the 32 s file takes 32 s of the test's time.
   test.setTimeout(120_000);
   const user = await freshUser(browser, testInfo);
   const { page } = user;
   await page.goto('about:blank');
-  const webm = await recordWebm(page, FILE_S * 1000, { withDuration: true });
+  const webm = await longWebm({ seconds: FILE_S });
   await addToMediaLibrary(page, SINTEL, 'Sintel (2010) [tmdbid-45745].webm', webm);
 
   // Nothing played yet: no row, no resume.

@@ -6,14 +6,8 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { freshUser } from './support/library-page.ts';
-import {
-  addToMediaLibrary,
-  openPlay,
-  player,
-  playVideoTo,
-  recordWebm,
-  section,
-} from './support/play-page.ts';
+import { addToMediaLibrary, openPlay, player, playVideoTo, section } from './support/play-page.ts';
+import { longWebm } from './support/made-videos.ts';
 
 type LibraryTitle = { id: number; type: 'movie'; title: string };
 
@@ -26,8 +20,7 @@ async function userWithLibraryFile(
 ) {
   const user = await freshUser(browser, testInfo);
   await user.page.goto('about:blank');
-  const webm = await recordWebm(user.page, 8000, { withDuration: true });
-  await addToMediaLibrary(user.page, title, fileName, webm);
+  await addToMediaLibrary(user.page, title, fileName, await longWebm({ seconds: 8 }));
   return user;
 }
 

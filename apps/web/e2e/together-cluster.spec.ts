@@ -25,7 +25,6 @@ import { openPlay, section } from './support/play-page.ts';
 import {
   allowMutedAutoplay,
   expectInStep,
-  longWebm,
   memberRow,
   members,
   pressPlay,
@@ -33,6 +32,7 @@ import {
   roomPanel,
   videoOf,
 } from './support/together-page.ts';
+import { longWebm } from './support/made-videos.ts';
 
 /** A starter-catalogue movie (the cluster has a database and a library of its own). */
 const INCREDIBLES = { id: 9806, type: 'movie', title: 'The Incredibles' } as const;

@@ -24,8 +24,6 @@ import { sameOrigin } from './support/same-origin.ts';
 import {
   allowMutedAutoplay,
   expectInStep,
-  longAvi,
-  longWebm,
   memberRow,
   members,
   ownName,
@@ -34,6 +32,7 @@ import {
   roomPanel,
   videoOf,
 } from './support/together-page.ts';
+import { longAvi, longWebm } from './support/made-videos.ts';
 
 /** Starter-catalogue movies no other browser test opens. */
 const INCREDIBLES = { id: 9806, type: 'movie', title: 'The Incredibles' } as const;

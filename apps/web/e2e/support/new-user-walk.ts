@@ -23,7 +23,8 @@ import { newClientAddress } from './client-address.ts';
 import { expectHero, row, searchInput, searchToggle, signOutFromMenu } from './home-page.ts';
 import { section as librarySection } from './library-page.ts';
 import { SUBJECTS, waitForMailLink } from './mailbox.ts';
-import { details, player, playButton, recordWebm, section } from './play-page.ts';
+import { longWebm } from './made-videos.ts';
+import { details, player, playButton, section } from './play-page.ts';
 import { alertBar, openSignIn, signInScreen } from './sign-in-page.ts';
 
 /** A starter-catalogue movie a walk plays from the media library. */
@@ -84,28 +85,16 @@ export function localHostName(): string {
   return `${os.hostname()}.local`;
 }
 
-let recorded: Promise<Buffer> | undefined;
+let made: Promise<Buffer> | undefined;
 
-/**
- * A short real WebM (canvas frames through MediaRecorder, with its duration written in),
- * recorded once per worker in a context of `browser` of its own, outside any walk.
- */
-function walkVideo(browser: Browser): Promise<Buffer> {
-  recorded ??= (async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.goto('about:blank');
-      return await recordWebm(page, FILE_S * 1000, { withDuration: true });
-    } catch (error) {
-      // The next walk records again.
-      recorded = undefined;
-      throw error;
-    } finally {
-      await context.close();
-    }
-  })();
-  return recorded;
+/** A short WebM made by ffmpeg (made-videos.ts), once per worker. */
+function walkVideo(): Promise<Buffer> {
+  made ??= longWebm({ seconds: FILE_S }).catch((error: unknown) => {
+    // The next walk makes it again.
+    made = undefined;
+    throw error;
+  });
+  return made;
 }
 
 /**
@@ -117,7 +106,7 @@ async function putInLibrary(
   library: WalkLibrary,
   title: WalkTitle,
 ): Promise<void> {
-  const video = await walkVideo(browser);
+  const video = await walkVideo();
   const fileName = `${title.title} (${String(title.year)}) [tmdbid-${String(title.id)}].webm`;
   await writeFile(path.join(library.dir, fileName), video);
   const api = await playwrightRequest.newContext({

@@ -3,7 +3,6 @@
  * user does, and read the signed-in user's lists through the real API to check what the page did.
  */
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mediaDir } from './e2e-env.ts';
@@ -138,61 +137,43 @@ export async function mediaInfo(
 
 /**
  * Records a short real WebM video in the page (a canvas animation through
- * `canvas.captureStream` and `MediaRecorder`) and returns its bytes. With `withDuration`, the
- * file's header gets its duration (`fix-webm-duration`): MediaRecorder writes none, so the
- * browser reports an endless video (`duration` Infinity) until it has read it all.
+ * `canvas.captureStream` and `MediaRecorder`, `ms` long) and returns its bytes. MediaRecorder
+ * writes no duration into the file, so the browser reports an endless video (`duration`
+ * Infinity) until it has read it all; longer test files are made-videos.ts's.
  */
-export async function recordWebm(
-  page: Page,
-  ms = 1500,
-  { withDuration = false }: { withDuration?: boolean } = {},
-): Promise<Buffer> {
-  if (withDuration) {
-    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('fix-webm-duration') });
-  }
-  const base64 = await page.evaluate(
-    async ([duration, fix]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 160;
-      canvas.height = 90;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d context');
-      const recorder = new MediaRecorder(canvas.captureStream(25), {
-        mimeType: 'video/webm;codecs=vp8',
-      });
-      const chunks: Blob[] = [];
-      recorder.ondataavailable = (event) => chunks.push(event.data);
-      const stopped = new Promise((resolve) => {
-        recorder.onstop = resolve;
-      });
-      let frame = 0;
-      const draw = () => {
-        context.fillStyle = `hsl(${String((frame * 15) % 360)} 80% 50%)`;
-        context.fillRect(0, 0, 160, 90);
-        frame += 1;
-      };
-      draw();
-      const timer = setInterval(draw, 40);
-      recorder.start(100);
-      await new Promise((resolve) => setTimeout(resolve, duration));
-      recorder.stop();
-      await stopped;
-      clearInterval(timer);
-      const recorded = new Blob(chunks, { type: 'video/webm' });
-      const fixDuration = (
-        window as unknown as {
-          ysFixWebmDuration?: (blob: Blob, ms: number, options: object) => Promise<Blob>;
-        }
-      ).ysFixWebmDuration;
-      const blob =
-        fix && fixDuration ? await fixDuration(recorded, duration, { logger: false }) : recorded;
-      const bytes = new Uint8Array(await blob.arrayBuffer());
-      let binary = '';
-      for (const byte of bytes) binary += String.fromCharCode(byte);
-      return btoa(binary);
-    },
-    [ms, withDuration] as const,
-  );
+export async function recordWebm(page: Page, ms = 1500): Promise<Buffer> {
+  const base64 = await page.evaluate(async (duration) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 90;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    const recorder = new MediaRecorder(canvas.captureStream(25), {
+      mimeType: 'video/webm;codecs=vp8',
+    });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    let frame = 0;
+    const draw = () => {
+      context.fillStyle = `hsl(${String((frame * 15) % 360)} 80% 50%)`;
+      context.fillRect(0, 0, 160, 90);
+      frame += 1;
+    };
+    draw();
+    const timer = setInterval(draw, 40);
+    recorder.start(100);
+    await new Promise((resolve) => setTimeout(resolve, duration));
+    recorder.stop();
+    await stopped;
+    clearInterval(timer);
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, ms);
   return Buffer.from(base64, 'base64');
 }
 

@@ -16,7 +16,7 @@ import {
 import { IDENTITY, signInByApi, signUpByApi, verifyByMail } from './accounts.ts';
 import { confirmDialog } from './library-page.ts';
 import { openSignIn } from './sign-in-page.ts';
-import { longWebm } from './together-page.ts';
+import { longWebm } from './made-videos.ts';
 import { SCREENS_URL } from './e2e-env.ts';
 import { SCREEN_CAPTIONS, type ScreenName } from '../../../../tools/screen-names.ts';
 

@@ -1,59 +1,11 @@
 /**
- * Helpers of the watch-together browser tests (TOGETHER-10 in docs/requirements.md): a long test
- * file for a room to play, the members' videos read together, and the in-step rule the tests
- * check after every command: every member's position within 0.5 s of the others within 1 s.
+ * Helpers of the watch-together browser tests (TOGETHER-10 in docs/requirements.md): the
+ * members' videos read together, and the in-step rule the tests check after every command: every
+ * member's position within 0.5 s of the others within 1 s. The rooms' long files are
+ * made-videos.ts's.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { player } from './play-page.ts';
-
-/** The test file's length, in s: long enough for every step to play on. */
-export const FILE_SECONDS = 120;
-
-/**
- * A VP8 WebM of `seconds` (2 minutes by default; a test picture, a key frame every second, no
- * sound) made by ffmpeg: the library's 6-second test files are too short for a room's steps.
- * `heavy` makes it about 1 Mbit/s
- * (15 MB: the picture with noise, which does not compress), so a browser has buffered only a few
- * tens of seconds ahead when a seek goes far, and loads the new position afresh.
- */
-export async function longWebm({ heavy = false, seconds = FILE_SECONDS } = {}): Promise<Buffer> {
-  const picture = `testsrc2=size=320x180:rate=25:duration=${String(seconds)}`;
-  return madeByFfmpeg('long.webm', [
-    ...['-f', 'lavfi', '-i', heavy ? `${picture},noise=alls=40:allf=t` : picture],
-    ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8'],
-    ...(heavy ? ['-b:v', '1M', '-minrate', '1M', '-maxrate', '1M'] : ['-b:v', '150k']),
-    ...['-g', '25', '-an'],
-  ]);
-}
-
-/**
- * An XviD-style AVI of `seconds` (MPEG-4 part 2 video, a key frame every second, MP3 sound),
- * which no browser plays as it is: the server transcodes it to HLS (PLAYBACK-2).
- */
-export async function longAvi({ seconds = FILE_SECONDS } = {}): Promise<Buffer> {
-  return madeByFfmpeg('long.avi', [
-    ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=25:duration=${String(seconds)}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${String(seconds)}`],
-    ...['-c:v', 'mpeg4', '-q:v', '8', '-g', '25', '-c:a', 'libmp3lame', '-b:a', '64k'],
-  ]);
-}
-
-/** The file ffmpeg writes as `name` from `args` (inputs and codecs), read into memory. */
-async function madeByFfmpeg(name: string, args: string[]): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'together-'));
-  const file = path.join(dir, name);
-  try {
-    await promisify(execFile)('ffmpeg', ['-v', 'error', ...args, file]);
-    return await readFile(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * Lets the context's pages start a video by themselves, muted (the browser's autoplay rule): a

@@ -87,6 +87,10 @@ export default defineConfig({
     // PIGO_E2E_TRACE=retain-on-failure records traces again for a run that needs them.
     trace: process.env.PIGO_E2E_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // No service worker but in pwa.spec.ts, which tests it: online it answers nothing the network
+    // does not (apps/web/pwa.config.ts), and installing it (the whole app shell fetched into its
+    // cache) cost about 0.4 s of CPU per browser context, a minute of a run (ARCH-36).
+    serviceWorkers: 'block',
     launchOptions: CHROMIUM_LAUNCH,
   },
   // Both run the compiled server and CLI, as `npm start` does (`npm run test:e2e` builds first).

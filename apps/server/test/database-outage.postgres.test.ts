@@ -1,7 +1,7 @@
 /**
  * A PostgreSQL database lost under load (ROB-4 of docs/robustness.md).
  *
- * A cluster of the test's own (helpers/throwaway-postgres.ts) is stopped while 20 signed-in
+ * A cluster of the test's own (tools/throwaway-postgres.ts) is stopped while 20 signed-in
  * users save to My List and Watch History as fast as they are answered, kept down for 8 s, and
  * started again. Every write answers 200 or 503 with the message the app shows, never 500 and
  * never nothing within 15 s, and so do session reads and sign-ins beside them;
@@ -21,7 +21,10 @@ import { WRITE_UNAVAILABLE_MESSAGE } from '../src/lib/database-unavailable.ts';
 import { seedIfEmpty } from '../src/modules/catalogue/seed.ts';
 import { createScratchDatabase } from './helpers/database.ts';
 import { appOver, logLines, sleep } from './helpers/outage-app.ts';
-import { startThrowawayPostgres, type ThrowawayPostgres } from './helpers/throwaway-postgres.ts';
+import {
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../../../tools/throwaway-postgres.ts';
 import { API, createUser, createUsers, PASSWORD, request, type TestUser } from './helpers/users.ts';
 
 const WRITERS = 20;

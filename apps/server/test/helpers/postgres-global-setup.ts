@@ -5,7 +5,7 @@
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is tried with a 2 s
  * connect timeout. When it answers, the tier runs on it. When nothing answers there (refused,
  * timed out, no such host), the tier starts a cluster of its own with the machine's PostgreSQL
- * programs (throwaway-postgres.ts: a temporary folder, a free port on 127.0.0.1, trust
+ * programs (tools/throwaway-postgres.ts: a temporary folder, a free port on 127.0.0.1, trust
  * authentication), runs on it, and stops and deletes it when the run ends, interrupted or not.
  * Without those programs, or when the server answers but refuses (a wrong password, no such
  * database), the run stops before any test with one line saying what to do.
@@ -14,7 +14,10 @@
  */
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { postgresProgramsDir, startThrowawayPostgres } from './throwaway-postgres.ts';
+import {
+  postgresProgramsDir,
+  startThrowawayPostgres,
+} from '../../../../tools/throwaway-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

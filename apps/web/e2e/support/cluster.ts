@@ -4,10 +4,12 @@
  * for browser tests of what users on different servers see together.
  *
  * A run gets a database of its own on the machine's PostgreSQL (TEST_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres, a superuser's) and a Redis database number of its
- * own on the machine's Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379): one of 1 to 15
- * that was empty, claimed with a key, so other users of Redis (database 0) and other runs are not
- * mixed with it. The servers run the compiled build as playwright.config.ts's do
+ * postgres://postgres@127.0.0.1:5432/postgres, a superuser's; when nothing answers there within
+ * 2 s, a cluster of the run's own made with the machine's PostgreSQL programs,
+ * tools/throwaway-postgres.ts, as the server tests' PostgreSQL tier does) and a Redis database
+ * number of its own on the machine's Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379): one
+ * of 1 to 15 that was empty, claimed with a key, so other users of Redis (database 0) and other
+ * runs are not mixed with it. The servers run the compiled build as playwright.config.ts's do
  * ({@link startAppServer}) on free ports, with one AUTH_SECRET and one MEDIA_DIR, and send their
  * mail to the run's SMTP sink. {@link Cluster.stop} stops both, drops the database, empties the
  * Redis database and removes the folders.
@@ -27,6 +29,7 @@ import {
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { freePort } from '../../../../tools/server-process.ts';
+import { startThrowawayPostgres } from '../../../../tools/throwaway-postgres.ts';
 import { newAccount, signUpByApi, verifyByMail } from './accounts.ts';
 import { startAppServer, type StartedServer } from './app-server.ts';
 import { newClientAddress } from './client-address.ts';
@@ -57,9 +60,9 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Runs `sql` on the machine's PostgreSQL as its superuser. */
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+/** Runs `sql` as the superuser of the PostgreSQL server at `adminUrl`. */
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2_000 });
   await client.connect();
   try {
     await client.query(sql);
@@ -68,15 +71,35 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A new, empty database: its URL, and how to drop it. */
-async function createDatabase(runId: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The admin URL of the PostgreSQL server the run uses: the machine's when it answers, else a
+ * cluster of the run's own (stopped and deleted by `cleanups`). A server that answers but refuses
+ * (a wrong password) is an error, as in the server tests.
+ */
+async function postgresServer(cleanups: (() => Promise<void>)[]): Promise<string> {
+  try {
+    await adminQuery(POSTGRES_ADMIN_URL, 'select 1');
+    return POSTGRES_ADMIN_URL;
+  } catch (error) {
+    if (error instanceof pg.DatabaseError) throw error;
+  }
+  const own = await startThrowawayPostgres();
+  cleanups.push(() => own.destroy());
+  return own.url;
+}
+
+/** A new, empty database on the server at `adminUrl`: its URL, and how to drop it. */
+async function createDatabase(
+  adminUrl: string,
+  runId: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pigo_e2e_cluster_${runId}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -135,7 +158,7 @@ export async function startCluster(): Promise<Cluster> {
     cleanups.push(() => rm(root, { recursive: true, force: true }));
     const mediaDir = path.join(root, 'media');
     await mkdir(mediaDir);
-    const database = await createDatabase(runId);
+    const database = await createDatabase(await postgresServer(cleanups), runId);
     cleanups.push(() => database.drop());
     const redis = await claimRedisDatabase(runId);
     cleanups.push(() => redis.release());

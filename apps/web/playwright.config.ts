@@ -37,14 +37,14 @@ const serverEnv = appServerEnv();
 
 export default defineConfig({
   testDir: 'e2e',
-  // The room tests (three browser contexts in step to half a second) come after the others:
-  // `npm test` runs the PostgreSQL server suite beside the browser tests' first minutes.
+  // The room tests (three browser contexts playing for a minute or more) start first, so that
+  // the short tests fill the other worker beside them rather than leaving it idle at the end.
   // The two-server room test runs alone, after the others: it measures members in step to half
   // a second across 2 more servers and 3 browsers, which the other worker's tests beside it
   // slowed past its 1 s on a 2-core machine.
   projects: [
-    { name: 'app', testIgnore: /together(-cluster)?\.spec\.ts$/ },
     { name: 'rooms', testMatch: /together\.spec\.ts$/ },
+    { name: 'app', testIgnore: /together(-cluster)?\.spec\.ts$/ },
     {
       name: 'cluster',
       testMatch: /together-cluster\.spec\.ts$/,

@@ -242,7 +242,12 @@ const TONE = (hz: number, seconds: number) => [
 const GOP = ['-g', '25', '-keyint_min', '25', '-sc_threshold', '0'];
 const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...GOP];
 
-function ffmpeg(args: string[], cwd: string): Promise<void> {
+/**
+ * Runs ffmpeg with `args` in `cwd` (no prompt, errors only, overwriting), at most 60 s; rejects
+ * with the command line and ffmpeg's own message when it fails. Every test file made with ffmpeg
+ * is made through this.
+ */
+export function ffmpeg(args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       'ffmpeg',

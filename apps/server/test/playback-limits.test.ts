@@ -7,12 +7,11 @@
  * their old one. Over a 5-minute test pattern transcoded in 1-s segments, so each ffmpeg runs (or
  * waits, paused a minute ahead) long enough to count.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpeg } from '../../../tools/test-media.ts';
 import type { Playback } from '@pigostream/contracts';
 import { segmentStarts, type HlsPlan } from '../src/modules/sources/hls-plan.ts';
 import { HlsSessions, TranscodeLimitError } from '../src/modules/sources/hls-sessions.ts';
@@ -27,11 +26,6 @@ const LONG_SECONDS = 300;
 const SHORT = 'Short Pattern (2020) [tmdbid-900052].avi';
 /** Two audio tracks, so one viewer can move to another plan of the same file. */
 const TWO_TRACKS = 'Two Tracks (2020) [tmdbid-900051].mkv';
-
-/** Runs ffmpeg with `args` (errors only on stderr); rejects when it fails. */
-async function ffmpeg(args: string[]): Promise<void> {
-  await promisify(execFile)('ffmpeg', ['-v', 'error', ...args]);
-}
 
 let root: string;
 let dataDir: string;
@@ -64,40 +58,49 @@ beforeAll(async () => {
   dataDir = path.join(root, 'data');
   await mkdir(mediaDir, { recursive: true });
   longFile = path.join(mediaDir, LONG);
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=640x360:rate=25:duration=${String(LONG_SECONDS)}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${String(LONG_SECONDS)}`,
-    '-c:v',
-    'mpeg4',
-    '-q:v',
-    '10',
-    '-g',
-    '25',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '32k',
-    longFile,
-  ]);
-  await ffmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=60'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=660:duration=60'],
-    ...['-map', '0:v', '-map', '1:a', '-map', '2:a', '-c:v', 'mpeg4', '-g', '25'],
-    ...['-c:a', 'libmp3lame', '-b:a', '32k', '-metadata:s:a:0', 'language=eng'],
-    ...['-metadata:s:a:1', 'language=jpn', path.join(mediaDir, TWO_TRACKS)],
-  ]);
-  await ffmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=120'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=120', '-c:v', 'mpeg4', '-g', '25'],
-    ...['-c:a', 'libmp3lame', '-b:a', '32k', path.join(mediaDir, SHORT)],
-  ]);
+  await ffmpeg(
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=640x360:rate=25:duration=${String(LONG_SECONDS)}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${String(LONG_SECONDS)}`,
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '10',
+      '-g',
+      '25',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '32k',
+      longFile,
+    ],
+    mediaDir,
+  );
+  await ffmpeg(
+    [
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=60'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=660:duration=60'],
+      ...['-map', '0:v', '-map', '1:a', '-map', '2:a', '-c:v', 'mpeg4', '-g', '25'],
+      ...['-c:a', 'libmp3lame', '-b:a', '32k', '-metadata:s:a:0', 'language=eng'],
+      ...['-metadata:s:a:1', 'language=jpn', path.join(mediaDir, TWO_TRACKS)],
+    ],
+    mediaDir,
+  );
+  await ffmpeg(
+    [
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=120'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=120', '-c:v', 'mpeg4', '-g', '25'],
+      ...['-c:a', 'libmp3lame', '-b:a', '32k', path.join(mediaDir, SHORT)],
+    ],
+    mediaDir,
+  );
   t = await startTestApp({
     seed: false,
     env: { MEDIA_DIR: mediaDir, TRANSCODE_SEGMENT_S: '1', TRANSCODE_MAX: '2' },

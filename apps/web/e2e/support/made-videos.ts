@@ -4,11 +4,10 @@
  * while playing, Continue Watching, the new user's walk. Made in a second or so; a recording in
  * the page (play-page.ts, `recordWebm`) takes as long as the video.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { ffmpeg } from '../../../../tools/test-media.ts';
 
 /** The test file's length, in s: long enough for every step to play on. */
 export const FILE_SECONDS = 120;
@@ -61,13 +60,13 @@ export async function longAvi({ seconds = FILE_SECONDS } = {}): Promise<Buffer> 
  * arguments of each ffmpeg run in turn; the last run's output file is appended to its arguments.
  */
 async function madeByFfmpeg(name: string, steps: (dir: string) => string[][]): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'together-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'made-video-'));
   const file = path.join(dir, name);
   try {
     const runs = steps(dir);
     for (const [index, args] of runs.entries()) {
       const output = index === runs.length - 1 ? [file] : [];
-      await promisify(execFile)('ffmpeg', ['-v', 'error', ...args, ...output]);
+      await ffmpeg([...args, ...output], dir);
     }
     return await readFile(file);
   } finally {

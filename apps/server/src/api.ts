@@ -125,6 +125,7 @@ export const apiPlugin: FastifyPluginAsyncZod<ApiOptions> = async (api, options)
   const media = await openMediaStreams({
     sourcesFile: config.sources.file,
     mediaDir: config.sources.mediaDir,
+    rescanMs: config.sources.rescanMs,
     sharedIndex: createSharedMediaIndex(db, database.kind === 'postgres'),
     playback: config.playback,
     log: api.log,

@@ -62,6 +62,7 @@ const envSchema = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(128).default(DEFAULT_PASSWORD_MIN_LENGTH),
   SOURCES_FILE: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
+  MEDIA_RESCAN_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   TRANSCODE_MAX: z.coerce.number().int().min(1).max(64).optional(),
@@ -142,7 +143,12 @@ export interface Config {
   identity: IdentityConfig;
   mail: MailConfig;
   /** Stream sources (`/sources/servers`): absolute paths, undefined when unset. */
-  sources: { file: string | undefined; mediaDir: string | undefined };
+  sources: {
+    file: string | undefined;
+    mediaDir: string | undefined;
+    /** MEDIA_RESCAN_MS: shortest time between two scans of MEDIA_DIR started by requests (SRC-3). */
+    rescanMs: number;
+  };
   playback: PlaybackConfig;
   /** Player releases (`/pigostore`): RELEASES_FILE as an absolute path, undefined when unset. */
   releasesFile: string | undefined;
@@ -316,6 +322,7 @@ export function loadConfig(
     sources: {
       file: e.SOURCES_FILE ? path.resolve(cwd, e.SOURCES_FILE) : undefined,
       mediaDir: e.MEDIA_DIR ? path.resolve(cwd, e.MEDIA_DIR) : undefined,
+      rescanMs: e.MEDIA_RESCAN_MS,
     },
     playback: {
       ffmpegPath: e.FFMPEG_PATH ? path.resolve(cwd, e.FFMPEG_PATH) : undefined,

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
 const MOVIE_FILE = 'Test Movie (2020) [tmdbid-603].mp4';
@@ -167,6 +168,71 @@ describe('rescanning', () => {
     const res = await t.app.inject({ method: 'POST', url: '/pigo-stream/sources/rescan' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ files: 3 });
+  });
+});
+
+describe('MEDIA_RESCAN_MS', () => {
+  /** A server on a media folder of its own with MEDIA_RESCAN_MS set; the folder starts empty. */
+  async function withRescanMs(ms: string) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pigo-rescan-'));
+    const app = await startTestApp({ seed: false, env: { MEDIA_DIR: dir, MEDIA_RESCAN_MS: ms } });
+    const lookup = async () =>
+      (
+        await app.app.inject({
+          method: 'GET',
+          url: '/pigo-stream/sources/servers?id=700&type=movie',
+        })
+      ).json<{ server_name: string }[]>()[0]?.server_name;
+    return {
+      dir,
+      lookup,
+      rescan: async () =>
+        (await app.app.inject({ method: 'POST', url: '/pigo-stream/sources/rescan' })).json<{
+          files: number;
+        }>().files,
+      async close() {
+        await app.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it('at 0, a rescan and a lookup that misses walk the folder at once', async () => {
+    const server = await withRescanMs('0');
+    try {
+      await writeFile(path.join(server.dir, 'New (2021) [tmdbid-700].webm'), 'new');
+      expect(await server.lookup()).toBe('Local library');
+      await writeFile(path.join(server.dir, 'Other (2022) [tmdbid-701].webm'), 'other');
+      expect(await server.rescan()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('at 60000, a file added 11 s after the start is not looked for yet', async () => {
+    const server = await withRescanMs('60000');
+    try {
+      await writeFile(path.join(server.dir, 'New (2021) [tmdbid-700].webm'), 'new');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 11_000);
+        expect(await server.lookup()).toBeUndefined();
+        expect(await server.rescan()).toBe(0);
+        vi.setSystemTime(Date.now() + 50_000);
+        expect(await server.rescan()).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is 10 s by default and refuses a value that is not a whole number of ms, naming it', () => {
+    for (const value of ['-5', '2.5', 'soon']) {
+      expect(() => loadConfig({ MEDIA_RESCAN_MS: value })).toThrow(/MEDIA_RESCAN_MS/);
+    }
+    expect(loadConfig({}).sources.rescanMs).toBe(10_000);
   });
 });
 

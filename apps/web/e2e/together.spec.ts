@@ -33,6 +33,7 @@ import {
   videoOf,
 } from './support/together-page.ts';
 import { longAvi, longWebm } from './support/made-videos.ts';
+import { rescanUntilListed } from './support/media-rescan.ts';
 
 /** Starter-catalogue movies no other browser test opens. */
 const INCREDIBLES = { id: 9806, type: 'movie', title: 'The Incredibles' } as const;
@@ -346,18 +347,11 @@ test("a member's anime view opens the room's episode", async ({ browser }, testI
   const folder = path.join(mediaDir(), 'Naruto (2002) [tmdbid-46260]', 'Season 01');
   await mkdir(folder, { recursive: true });
   await writeFile(path.join(folder, 'S01E57.webm'), await longWebm({ seconds: 30 }));
-  await expect
-    .poll(
-      async () => {
-        await host.request.post('/pigo-stream/sources/rescan', { headers: sameOrigin(host) });
-        const response = await host.request.get(
-          '/pigo-stream/sources/servers?id=46260&type=tv&season=1&episode=57',
-        );
-        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toContain('Local library');
+  await rescanUntilListed(
+    host.request,
+    { id: 46260, type: 'tv', season: 1, episode: 57 },
+    sameOrigin(host),
+  );
 
   // The host picks episode 57 in the anime view, plays it from the library and makes a room.
   await host.goto(`/play?id=${String(NARUTO.id)}&type=${NARUTO.type}`);

@@ -23,6 +23,9 @@ export const SERVER_COMMAND = 'npm run serve';
 
 const configDir = path.join(import.meta.dirname, 'config');
 
+/** MEDIA_RESCAN_MS of the servers under test, ms: how often a test's rescan walks MEDIA_DIR. */
+export const TEST_RESCAN_MS = 500;
+
 /**
  * What every app server under test is configured with, besides PORT and DATA_DIR. Read when
  * called: MEDIA_DIR is the run's PIGO_E2E_MEDIA_DIR (chosen in playwright.config.ts).
@@ -45,6 +48,9 @@ export function appServerEnv(): Record<string, string> {
     // One link template with a movie link only, so shows without local files have no servers.
     SOURCES_FILE: path.join(configDir, 'sources.e2e.json'),
     MEDIA_DIR: process.env.PIGO_E2E_MEDIA_DIR ?? '',
+    // Tests add files one after another, each with a rescan: 10 s apart (the default) they waited
+    // for one another; the setting itself is tested in apps/server/test/sources.test.ts.
+    MEDIA_RESCAN_MS: String(TEST_RESCAN_MS),
     // Releases for windows, android and linux; macos and ios have none (version NA).
     RELEASES_FILE: path.join(configDir, 'releases.e2e.json'),
   };

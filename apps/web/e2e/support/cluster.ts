@@ -33,6 +33,7 @@ import { startThrowawayPostgres } from '../../../../tools/throwaway-postgres.ts'
 import { newAccount, signUpByApi, verifyByMail } from './accounts.ts';
 import { startAppServer, type StartedServer } from './app-server.ts';
 import { newClientAddress } from './client-address.ts';
+import { rescanUntilListed } from './media-rescan.ts';
 import type { TestTitle } from './play-page.ts';
 
 /** The machine's PostgreSQL, as a superuser (the server tests' default too). */
@@ -233,7 +234,7 @@ export async function clusterUser(browser: Browser, origin: string): Promise<Clu
 /**
  * Puts `video` into the cluster's MEDIA_DIR as `fileName` (named the Jellyfin way, with the TMDB
  * id of movie `title`) and rescans on each user's server until the title lists the 'Local
- * library' server there (a rescan runs at most once per 10 s).
+ * library' server there (media-rescan.ts).
  */
 export async function addToClusterLibrary(
   cluster: Cluster,
@@ -244,19 +245,6 @@ export async function addToClusterLibrary(
 ): Promise<void> {
   await writeFile(path.join(cluster.mediaDir, fileName), video);
   for (const user of users) {
-    await expect
-      .poll(
-        async () => {
-          await user.request.post('/pigo-stream/sources/rescan', {
-            headers: { origin: user.origin },
-          });
-          const response = await user.request.get(
-            `/pigo-stream/sources/servers?id=${String(title.id)}&type=${title.type}`,
-          );
-          return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
-        },
-        { timeout: 20_000, intervals: [1000] },
-      )
-      .toContain('Local library');
+    await rescanUntilListed(user.request, title, { origin: user.origin });
   }
 }

@@ -7,9 +7,10 @@
  */
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { makeTestMedia, type TestMediaFile } from '../../../../tools/test-media.ts';
 import { mediaDir } from './e2e-env.ts';
+import { rescanUntilListed } from './media-rescan.ts';
 import { sameOrigin } from './same-origin.ts';
 import type { TestTitle } from './play-page.ts';
 
@@ -50,8 +51,7 @@ export async function testFile(shape: MediaShape): Promise<TestMediaFile> {
 /**
  * Copies the test file of `shape`, and its sidecar subtitles, into MEDIA_DIR named the Jellyfin
  * way for movie `title` (`{title} [tmdbid-{id}].{ext}`, sidecars `… .fr.srt`), and rescans until
- * the title lists the 'Local library' server (a rescan runs at most once per 10 s). Answers what
- * the file holds.
+ * the title lists the 'Local library' server (media-rescan.ts). Answers what the file holds.
  */
 export async function addTestMedia(
   page: Page,
@@ -70,18 +70,7 @@ export async function addTestMedia(
       path.join(mediaDir(), `${newBase}${sidecar.slice(base.length)}`),
     );
   }
-  await expect
-    .poll(
-      async () => {
-        await page.request.post('/pigo-stream/sources/rescan', { headers: sameOrigin(page) });
-        const response = await page.request.get(
-          `/pigo-stream/sources/servers?id=${String(title.id)}&type=${title.type}`,
-        );
-        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toContain('Local library');
+  await rescanUntilListed(page.request, title, sameOrigin(page));
   return file;
 }
 

@@ -24,6 +24,7 @@ import { expectHero, row, searchInput, searchToggle, signOutFromMenu } from './h
 import { section as librarySection } from './library-page.ts';
 import { SUBJECTS, waitForMailLink } from './mailbox.ts';
 import { longWebm } from './made-videos.ts';
+import { rescanUntilListed } from './media-rescan.ts';
 import { details, player, playButton, section } from './play-page.ts';
 import { alertBar, openSignIn, signInScreen } from './sign-in-page.ts';
 
@@ -99,7 +100,7 @@ function walkVideo(): Promise<Buffer> {
 
 /**
  * Puts a media file of `title`, named the Jellyfin way, into `library` and rescans until the
- * title lists the 'Local library' server (a rescan runs at most once per 10 s, whoever asks).
+ * title lists the 'Local library' server (media-rescan.ts).
  */
 async function putInLibrary(
   browser: Browser,
@@ -114,19 +115,7 @@ async function putInLibrary(
     extraHTTPHeaders: { origin: library.origin, ...newClientAddress() },
   });
   try {
-    await expect
-      .poll(
-        async () => {
-          const rescan = await api.post('/pigo-stream/sources/rescan');
-          expect(rescan.status(), await rescan.text()).toBeLessThan(300);
-          const servers = await api.get(
-            `/pigo-stream/sources/servers?id=${String(title.id)}&type=${title.type}`,
-          );
-          return ((await servers.json()) as { server_name: string }[]).map((s) => s.server_name);
-        },
-        { timeout: 20_000, intervals: [1000] },
-      )
-      .toContain('Local library');
+    await rescanUntilListed(api, title);
   } finally {
     await api.dispose();
   }

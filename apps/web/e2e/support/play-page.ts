@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mediaDir } from './e2e-env.ts';
 import { appReady } from './first-answers.ts';
+import { rescanUntilListed } from './media-rescan.ts';
 import { sameOrigin } from './same-origin.ts';
 
 /** A Chromium user agent on Windows (PLAY-10: the player app hand-off is tried there). */
@@ -189,18 +190,7 @@ export async function addToMediaLibrary(
   video: Buffer,
 ): Promise<void> {
   await writeFile(path.join(mediaDir(), fileName), video);
-  await expect
-    .poll(
-      async () => {
-        await page.request.post('/pigo-stream/sources/rescan', { headers: sameOrigin(page) });
-        const response = await page.request.get(
-          `/pigo-stream/sources/servers?id=${String(title.id)}&type=${title.type}`,
-        );
-        return ((await response.json()) as { server_name: string }[]).map((s) => s.server_name);
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toContain('Local library');
+  await rescanUntilListed(page.request, title, sameOrigin(page));
 }
 
 /**

@@ -70,15 +70,30 @@ export async function expectInStep(
   timeout = 1000,
 ): Promise<Reading[]> {
   let last: Reading[] = [];
-  await expect
-    .poll(
-      async () => {
-        last = await readAll(pages);
-        return last.every(each) && spread(last) <= 0.5;
-      },
-      { timeout, intervals: [50] },
-    )
-    .toBe(true);
+  const started = Date.now();
+  try {
+    await expect
+      .poll(
+        async () => {
+          last = await readAll(pages);
+          return last.every(each) && spread(last) <= 0.5;
+        },
+        { timeout, intervals: [50] },
+      )
+      .toBe(true);
+  } catch (error) {
+    // What each member showed at the last read, and when: a failure says which one lagged.
+    const shown = last
+      .map(
+        (r, i) =>
+          `member ${String(i + 1)}: ${r.paused ? 'paused' : 'playing'} at ${r.time.toFixed(2)} s, rate ${String(r.rate)}, read ${String(r.at - started)} ms in`,
+      )
+      .join('; ');
+    throw new Error(
+      `${(error as Error).message}\nlast readings (spread ${spread(last).toFixed(2)} s): ${shown}`,
+      { cause: error },
+    );
+  }
   return last;
 }
 

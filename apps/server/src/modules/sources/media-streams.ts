@@ -36,8 +36,6 @@ import {
 import { templateServers, loadLinkTemplates, type LinkTemplate } from './sources.templates.ts';
 import { extractSubtitle, MAX_SUBTITLE_BYTES, sidecarToWebVtt } from './subtitles.ts';
 
-/** Shortest time between two media folder scans started by requests, in ms. */
-const MIN_RESCAN_MS = 10_000;
 /** Most WebVTT texts of subtitle tracks inside files kept in memory, in characters. */
 const SUBTITLE_CACHE_CHARS = 8 * 1024 * 1024;
 
@@ -47,6 +45,11 @@ export interface MediaStreamsOptions {
   sourcesFile: string | undefined;
   /** MEDIA_DIR (absolute), or undefined for no media folder. */
   mediaDir: string | undefined;
+  /**
+   * Shortest time between two scans of the media folder started by requests (a lookup that
+   * misses, `POST /sources/rescan`), in ms: MEDIA_RESCAN_MS, 10 s by default (SRC-3).
+   */
+  rescanMs: number;
   /**
    * The media index in the database: on PostgreSQL shared by several servers, so a scan runs on
    * one (SCALE-1, SCALE-4); on both databases it keeps the files' probes (PLAYBACK-1).
@@ -259,7 +262,7 @@ export async function openMediaStreams(options: MediaStreamsOptions): Promise<Me
   }
   const library = new MediaLibrary({
     dir: mediaDir,
-    minRescanMs: MIN_RESCAN_MS,
+    minRescanMs: options.rescanMs,
     log: (message, details) => {
       log.warn(details, message);
     },

@@ -37,6 +37,9 @@ const databaseNeutralTests = [
   'apps/server/test/playback-limits.test.ts',
 ];
 
+/** Compiles the server once per run for the tests that start it as a process. */
+const BUILT_SERVER_SETUP = 'apps/server/test/helpers/built-server-setup.ts';
+
 export default defineConfig({
   test: {
     // ARCH-36: both cores; and, for the server suites, one module graph per worker (each
@@ -57,6 +60,8 @@ export default defineConfig({
           isolate: false,
           exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           env: { TEST_DB: 'pglite' },
+          // The compiled server and CLI that process tests start (helpers/server-programs.ts).
+          globalSetup: [BUILT_SERVER_SETUP],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -68,8 +73,9 @@ export default defineConfig({
           isolate: false,
           exclude: [...configDefaults.exclude, ...embeddedOnlyTests, ...databaseNeutralTests],
           env: { TEST_DB: 'postgres' },
-          // TEST_DATABASE_URL's server, or a cluster of the tier's own when none answers there.
-          globalSetup: ['apps/server/test/helpers/postgres-global-setup.ts'],
+          // TEST_DATABASE_URL's server, or a cluster of the tier's own when none answers there;
+          // and the compiled server.
+          globalSetup: ['apps/server/test/helpers/postgres-global-setup.ts', BUILT_SERVER_SETUP],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

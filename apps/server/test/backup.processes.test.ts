@@ -1,6 +1,6 @@
 /**
  * Backup and restore as an operator runs them (OPS-5, OPS-6 in docs/requirements.md), each with
- * real processes: a server (`node --import tsx apps/server/src/main.ts`) serving 20 clients who
+ * real processes: a server (the compiled one, helpers/server-programs.ts) serving 20 clients who
  * keep saving to My List over HTTP, and `pigo backup FILE` run meanwhile as its own process. On the
  * embedded database the server holds DATA_DIR, so the CLI asks it through the control socket; on
  * PostgreSQL (TEST_DB=postgres) it connects to DATABASE_URL itself. `pigo restore FILE` then fills

@@ -1,6 +1,6 @@
 /**
  * The compiled server (LEAN-1 in docs/requirements.md): `apps/server/build.ts` bundles main.ts and
- * cli.ts, and the bundles find what the sources find beside themselves (the migrations of
+ * cli.ts (the run's build: helpers/built-server-setup.ts), and the bundles find what the sources find beside themselves (the migrations of
  * packages/db, the starter catalogue), carry their packages but those that read files of their own
  * or load native code (build.ts), and map stack traces to the .ts files. A fresh DATA_DIR is
  * prepared by a child process that is gone once the server is ready. Embedded database only: what
@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode } from '@jridgewell/sourcemap-codec';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildServer } from '../build.ts';
+import { expect, it } from 'vitest';
 import { runNode } from './helpers/backup-processes.ts';
+import { serverBuild } from './helpers/server-programs.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-// Beside src/ and dist/ (the bundles find the package root as their parent folder).
-const OUT = fileURLToPath(new URL(`../.test-dist-${process.pid}`, import.meta.url));
+/** The run's build, made by `buildServer` (helpers/built-server-setup.ts). */
+const OUT = serverBuild();
 
 /** What a finished process printed. */
 interface Run {
@@ -47,14 +47,6 @@ function childrenOf(pid: number): number[] {
 function runBuilt(file: string, args: string[], env: Record<string, string>): Promise<Run> {
   return runNode(['--enable-source-maps', path.join(OUT, file), ...args], env);
 }
-
-beforeAll(async () => {
-  await buildServer(OUT);
-}, 60_000);
-
-afterAll(() => {
-  rmSync(OUT, { recursive: true, force: true });
-});
 
 it('bundles the workspace and its packages, leaving those that find files of their own as imports', () => {
   const main = readFileSync(path.join(OUT, 'main.js'), 'utf8');

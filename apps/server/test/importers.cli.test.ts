@@ -14,6 +14,7 @@ import { openDatabase } from '@pigostream/db';
 import { STANDARD_FILES, type ImporterKind } from '../src/modules/catalogue/importers/index.ts';
 import { IMPORT_FIXTURES, IMPORT_FIXTURES_DIR } from './helpers/import-fixtures.ts';
 import { FIXTURES } from './helpers/importer-fixtures.ts';
+import { cliArgs } from './helpers/server-programs.ts';
 
 let dir: string;
 const fileOf = (kind: ImporterKind) =>
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 describe('pigo CLI', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/cli.ts', ...args], {
+    spawnSync(process.execPath, cliArgs(args), {
       encoding: 'utf8',
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: 'memory://', ...env },
     });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { openTestDatabase, testDbKind } from './helpers/database.ts';
+import { serverArgs } from './helpers/server-programs.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -17,7 +18,7 @@ it('starts, serves the catalogue, and shuts down gracefully on SIGTERM', async (
   const pgDatabase = testDbKind === 'postgres' ? await openTestDatabase() : undefined;
   const port = 3400 + Math.floor(Math.random() * 500);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pigo-main-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,

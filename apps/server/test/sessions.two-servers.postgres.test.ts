@@ -2,7 +2,7 @@
  * Two server processes sharing one PostgreSQL database (SEC-3 in docs/requirements.md): a session
  * signed in on server A works on server B; after it signs out on A, A refuses the old cookie at
  * once and B refuses it within 5 s of the sign-out (the rule's deadline; B polls no faster than it
- * may keep a session lookup). Both run `apps/server/src/main.ts` as `npm run serve` does, with
+ * may keep a session lookup). Both run the compiled server as `npm run serve` does, with
  * their own PORT and DATA_DIR and the same DATABASE_URL, AUTH_SECRET and PUBLIC_URL.
  *
  * Only the server-postgres project runs this file (vitest.config.ts): the embedded database
@@ -18,6 +18,7 @@ import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { follow, healthOf, VERIFY_SUBJECT } from './helpers/identity-socket.ts';
 import { SocketClient } from './helpers/raw-http.ts';
 import { freePort } from './helpers/server-process.ts';
+import { serverArgs } from './helpers/server-programs.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
 import { API, IDENTITY } from './helpers/spellings.ts';
 
@@ -38,11 +39,11 @@ let database: TestDatabase;
 let inbox: SmtpInbox;
 const servers: Server[] = [];
 
-/** Starts `main.ts` and waits until its health check answers 200. */
+/** Starts a server and waits until its health check answers 200. */
 async function startServer(url: string): Promise<Server> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pigo-two-servers-'));
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +73,7 @@ async function startServer(url: string): Promise<Server> {
   }
 }
 
-/** Stops a server's whole process group (npx, tsx, node) and waits for it to exit. */
+/** Stops a server's whole process group and waits for it to exit. */
 async function stopServer(server: Server): Promise<void> {
   const { pid } = server.process;
   if (pid !== undefined && server.process.exitCode === null) {

@@ -1,6 +1,6 @@
 /**
  * Real processes for the backup tests (OPS-5 in docs/requirements.md): the `pigo` CLI run as an
- * operator runs it (`node --import tsx apps/server/src/cli.ts ...`), verified users made through a
+ * operator runs it (the run's compiled `cli.js`, server-programs.ts), verified users made through a
  * running server's HTTP API (sign-up, then the mailed link), and the tables of a database read back
  * for comparison.
  */
@@ -15,6 +15,7 @@ import {
 } from '../../src/modules/backup/backup.repository.ts';
 import { follow, VERIFY_SUBJECT } from './identity-socket.ts';
 import { SocketClient } from './raw-http.ts';
+import { cliArgs } from './server-programs.ts';
 import type { SmtpInbox } from './smtp-inbox.ts';
 import { API, IDENTITY } from './spellings.ts';
 
@@ -34,7 +35,7 @@ export interface CliRun {
  * stdin closed.
  */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return runNode(['--import', 'tsx', 'apps/server/src/cli.ts', ...args], env);
+  return runNode(cliArgs(args), env);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The server as an operator runs it, for tests that need a real second process (OPS-1, OPS-5 in
- * docs/requirements.md): `node --import tsx apps/server/src/main.ts` with the test's environment,
- * so the child's pid is the server's (the one the DATA_DIR lock names). Also small tmpfs mounts for
+ * docs/requirements.md): the run's compiled server (server-programs.ts, as `npm run serve` runs it)
+ * with the test's environment, so the child's pid is the server's (the one the DATA_DIR lock names). Also small tmpfs mounts for
  * disk-full and read-only data directories (the test process must be root, as CI on this machine
  * is).
  */
@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { freePort } from '../../../../tools/server-process.ts';
+import { serverArgs } from './server-programs.ts';
 
 export { freePort };
 
@@ -42,10 +43,10 @@ function baseEnv(port: number): Record<string, string> {
   };
 }
 
-/** Spawns `main.ts` with `env` on top of {@link baseEnv}; does not wait for anything. */
+/** Spawns the server with `env` on top of {@link baseEnv}; does not wait for anything. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...baseEnv(port), ...env },

@@ -66,10 +66,15 @@ async function expectDuration(video: Locator, seconds: number): Promise<void> {
     .toBeGreaterThan(seconds - 1);
 }
 
-/** Expects `video` to be decoding pictures: a picture width, and more frames a moment later. */
+/**
+ * Expects `video` to be decoding pictures: a picture width (within 20 s: a resumed or sought
+ * video may still be loading its position, as a user would see), and more frames a moment later.
+ */
 async function expectPictures(video: Locator): Promise<void> {
+  await expect
+    .poll(async () => (await videoState(video)).videoWidth, { timeout: 20_000 })
+    .toBeGreaterThan(0);
   const before = await videoState(video);
-  expect(before.videoWidth).toBeGreaterThan(0);
   await expect
     .poll(async () => (await videoState(video)).frames, { timeout: 10_000 })
     .toBeGreaterThan(before.frames);

@@ -6,7 +6,14 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { appReady } from './support/first-answers.ts';
-import { bottomNav, expectHero, row, storedLocalState, VIEWPORTS } from './support/home-page.ts';
+import {
+  bottomNav,
+  expectHero,
+  row,
+  seedLocalState,
+  storedLocalState,
+  VIEWPORTS,
+} from './support/home-page.ts';
 
 /** The hero's accessible name, whichever kind it is. */
 
@@ -58,6 +65,30 @@ for (const { name, viewport } of VIEWPORTS) {
     });
   });
 }
+
+test("a scroll of the user's own while Home still grows towards its remembered place stays put", async ({
+  page,
+}) => {
+  // Further than Home can scroll: the restore waits for the page to grow (GROW_WAIT_MS, 3 s).
+  await seedLocalState(page, { pageScroll: 100_000 });
+  await page.goto('/index');
+  await expectHero(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(HOME_SCROLL);
+  const restoredAt = await page.evaluate(() => performance.now());
+  // The user puts the page elsewhere without a wheel, touch or key (the scrollbar dragged, a
+  // script), and then the page grows: it stays where the user put it, and that is saved.
+  const grownAt = await page.evaluate((top) => {
+    window.scrollTo(0, top);
+    const tall = document.createElement('div');
+    tall.style.height = '3000px';
+    document.body.append(tall);
+    return performance.now();
+  }, HOME_SCROLL);
+  await expect.poll(() => storedLocalState(page)).toMatchObject({ pageScroll: HOME_SCROLL });
+  expect(await page.evaluate(() => window.scrollY)).toBe(HOME_SCROLL);
+  // The page grew within the restore's wait (3 s), or the test would pass without its rule.
+  expect(grownAt - restoredAt).toBeLessThan(2000);
+});
 
 /** The other screens, each with what shows it is in (its heading, or the play page's title). */
 const OTHER_SCREENS = [

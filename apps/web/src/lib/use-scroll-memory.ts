@@ -43,29 +43,39 @@ export type ScrollAxis = 'page' | 'row';
 /**
  * Scrolls the page to `px` again each time it grows, until it gets there, the user scrolls, or
  * {@link GROW_WAIT_MS} have passed (UI-1: a screen comes back where it was left even when its
- * content is laid out after the restore).
+ * content is laid out after the restore). The user's scroll is a wheel, a touch, a scroll key,
+ * or the page found anywhere else than where the restore left it (the scrollbar dragged, a
+ * scroll made by a script): from then on the page stays where the user put it.
  * @returns stops waiting.
  */
 function followGrowth(px: number): () => void {
   const started = performance.now();
+  // Where the restore left the page, px: a scroll event finding it elsewhere is the user's.
+  let left = Math.round(window.scrollY);
   const observer = new ResizeObserver(() => {
     if (performance.now() - started > GROW_WAIT_MS) {
       stop();
       return;
     }
     window.scrollTo({ top: px, behavior: 'instant' });
-    if (Math.round(window.scrollY) >= px) stop();
+    left = Math.round(window.scrollY);
+    if (left >= px) stop();
   });
+  const moved = () => {
+    if (Math.round(window.scrollY) !== left) stop();
+  };
   const stop = () => {
     observer.disconnect();
     window.removeEventListener('wheel', stop);
     window.removeEventListener('touchmove', stop);
     window.removeEventListener('keydown', stop);
+    window.removeEventListener('scroll', moved);
   };
   observer.observe(document.documentElement);
   window.addEventListener('wheel', stop, { passive: true });
   window.addEventListener('touchmove', stop, { passive: true });
   window.addEventListener('keydown', stop);
+  window.addEventListener('scroll', moved, { passive: true });
   return stop;
 }
 

@@ -40,7 +40,15 @@ it("picks up another process's watch events on sync", async () => {
 
   // Both models are loaded (as the app does at start) before the events below.
   await Promise.all([one.whenLoaded(), two.whenLoaded()]);
-  for (const u of [a, b]) for (const id of [x, y, z]) await one.insert(u.uid, 'movie', id);
+  // Each a few ms after the last, as a user's plays come: the embedded database's clock counts
+  // whole milliseconds, and a server reading back titles first watched in the same one orders
+  // them by id, so equal scores could rank in another order than the server that saw them live.
+  for (const u of [a, b]) {
+    for (const id of [x, y, z]) {
+      await one.insert(u.uid, 'movie', id);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+  }
   await one.insert(me.uid, 'movie', x);
 
   const fromOne = (await one.recommend(me.uid)).map(key);

@@ -146,7 +146,7 @@ export interface Config {
   sources: {
     file: string | undefined;
     mediaDir: string | undefined;
-    /** MEDIA_RESCAN_MS: shortest time between two scans of MEDIA_DIR started by requests (SRC-3). */
+    /** MEDIA_RESCAN_MS: least time between two scans of MEDIA_DIR started by requests (SRC-3). */
     rescanMs: number;
   };
   playback: PlaybackConfig;

@@ -1,10 +1,11 @@
 /**
  * The compiled server (LEAN-1 in docs/requirements.md): `apps/server/build.ts` bundles main.ts and
- * cli.ts (the run's build: helpers/built-server-setup.ts), and the bundles find what the sources find beside themselves (the migrations of
- * packages/db, the starter catalogue), carry their packages but those that read files of their own
- * or load native code (build.ts), and map stack traces to the .ts files. A fresh DATA_DIR is
- * prepared by a child process that is gone once the server is ready. Embedded database only: what
- * is tested is file lookup, which does not depend on the database.
+ * cli.ts (the run's build: helpers/built-server-setup.ts), and the bundles find what the sources
+ * find beside themselves (the migrations of packages/db, the starter catalogue), carry their
+ * packages but those that read files of their own or load native code (build.ts), and map stack
+ * traces to the .ts files. A fresh DATA_DIR is prepared by a child process that is gone once the
+ * server is ready. Embedded database only: what is tested is file lookup, which does not depend
+ * on the database.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,18 +15,11 @@ import { fileURLToPath } from 'node:url';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { expect, it } from 'vitest';
 import { runNode } from './helpers/backup-processes.ts';
-import { serverBuild } from './helpers/server-programs.ts';
+import { cliArgs, serverArgs, serverBuild } from './helpers/server-programs.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** The run's build, made by `buildServer` (helpers/built-server-setup.ts). */
 const OUT = serverBuild();
-
-/** What a finished process printed. */
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** The pids whose parent is `pid`, from /proc. */
 function childrenOf(pid: number): number[] {
@@ -41,11 +35,6 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
-}
-
-/** Runs `node --enable-source-maps <OUT>/<file> <args>` to its end. */
-function runBuilt(file: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return runNode(['--enable-source-maps', path.join(OUT, file), ...args], env);
 }
 
 it('bundles the workspace and its packages, leaving those that find files of their own as imports', () => {
@@ -77,7 +66,7 @@ it('starts from the build on a fresh DATA_DIR, then its CLI backs the database u
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pigo-built-'));
   const port = 3900 + Math.floor(Math.random() * 90);
   const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(OUT, 'main.js')], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -103,7 +92,7 @@ it('starts from the build on a fresh DATA_DIR, then its CLI backs the database u
 
     // The backup header names the migrations the build reads from packages/db/migrations.
     const file = path.join(dataDir, 'built.pigo.gz');
-    const backup = await runBuilt('cli.js', ['backup', file], env);
+    const backup = await runNode(cliArgs(['backup', file]), env);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`-> ${file}`);
@@ -114,7 +103,7 @@ it('starts from the build on a fresh DATA_DIR, then its CLI backs the database u
 }, 150_000);
 
 it('maps stack traces to the TypeScript sources', async () => {
-  const run = await runBuilt('main.js', [], { PORT: 'not-a-port', LOG_LEVEL: 'debug' });
+  const run = await runNode(serverArgs(), { PORT: 'not-a-port', LOG_LEVEL: 'debug' });
   expect(run.code).toBe(1);
   expect(run.stderr).toContain('pigostream: Invalid configuration: PORT');
   expect(run.stderr).toMatch(/at loadConfig \(.*apps\/server\/src\/config\.ts:\d+:\d+\)/);

@@ -8,83 +8,51 @@
  * Only the server-postgres project runs this file (vitest.config.ts): the embedded database
  * belongs to one process and cannot be shared.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { follow, healthOf, VERIFY_SUBJECT } from './helpers/identity-socket.ts';
+import { follow, VERIFY_SUBJECT } from './helpers/identity-socket.ts';
 import { SocketClient } from './helpers/raw-http.ts';
-import { freePort } from './helpers/server-process.ts';
-import { serverArgs } from './helpers/server-programs.ts';
+import { startServer, type ServerProcess } from './helpers/server-process.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
 import { API, IDENTITY } from './helpers/spellings.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const PUBLIC_URL = 'http://pigo.test';
 const AUTH_SECRET = 'two-servers-share-this-secret-0123456789';
 /** The rule: every server refuses a signed-out session within this many ms. */
 const DEADLINE_MS = 5000;
 
-interface Server {
-  base: string;
-  process: ChildProcess;
+/** A server of the test, and the DATA_DIR it was given. */
+interface Server extends ServerProcess {
   dataDir: string;
-  output: string[];
 }
 
 let database: TestDatabase;
 let inbox: SmtpInbox;
 const servers: Server[] = [];
 
-/** Starts a server and waits until its health check answers 200. */
-async function startServer(url: string): Promise<Server> {
-  const port = await freePort();
+/** Starts a server on the shared database and waits until its health check answers 200. */
+async function startOn(url: string): Promise<Server> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pigo-two-servers-'));
-  const child = spawn(process.execPath, serverArgs(), {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const server = {
+    ...(await startServer({
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       AUTH_SECRET,
       PUBLIC_URL,
       SMTP_URL: inbox.url,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const server: Server = { base: `http://127.0.0.1:${port}`, process: child, dataDir, output: [] };
+    })),
+    dataDir,
+  };
   servers.push(server);
-  child.stdout.on('data', (chunk: Buffer) => server.output.push(chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => server.output.push(chunk.toString()));
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited (${child.exitCode}): ${server.output.join('')}`);
-    }
-    if ((await healthOf(server.base)) === 200) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return server;
 }
 
-/** Stops a server's whole process group and waits for it to exit. */
+/** Stops a server and removes its DATA_DIR. */
 async function stopServer(server: Server): Promise<void> {
-  const { pid } = server.process;
-  if (pid !== undefined && server.process.exitCode === null) {
-    const exited = new Promise((resolve) => server.process.once('exit', resolve));
-    process.kill(-pid, 'SIGTERM');
-    const timer = setTimeout(() => {
-      process.kill(-pid, 'SIGKILL');
-    }, 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server.stop();
   await rm(server.dataDir, { recursive: true, force: true });
 }
 
@@ -95,8 +63,8 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const url = database.url;
   if (!url) throw new Error('this file needs TEST_DB=postgres');
-  await startServer(url);
-  await startServer(url);
+  await startOn(url);
+  await startOn(url);
 });
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 /**
  * The server as an operator runs it, for tests that need a real second process (OPS-1, OPS-5 in
  * docs/requirements.md): the run's compiled server (server-programs.ts, as `npm run serve` runs it)
- * with the test's environment, so the child's pid is the server's (the one the DATA_DIR lock names). Also small tmpfs mounts for
- * disk-full and read-only data directories (the test process must be root, as CI on this machine
- * is).
+ * with the test's environment, so the child's pid is the server's (the one the DATA_DIR lock
+ * names). Also small tmpfs mounts for disk-full and read-only data directories (the test process
+ * must be root, as CI on this machine is).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';

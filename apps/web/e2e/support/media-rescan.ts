@@ -8,8 +8,9 @@ import { TEST_RESCAN_MS } from './app-server.ts';
 /**
  * Rescans MEDIA_DIR through `request` (a client of the server to ask, `headers` sent with the
  * rescan, such as its trusted `origin`) until the title `{ id, type }` (a show's episode with
- * `season` and `episode`) lists the 'Local library' server. A rescan walks the folder at most once per MEDIA_RESCAN_MS (the servers under test:
- * {@link TEST_RESCAN_MS}), so the asks are that far apart.
+ * `season` and `episode`) lists the 'Local library' server. A rescan walks the folder at most
+ * once per MEDIA_RESCAN_MS (the servers under test: {@link TEST_RESCAN_MS}), so the asks are that
+ * far apart.
  * @throws when a rescan is refused, or the title is not listed within 20 s.
  */
 export async function rescanUntilListed(
